@@ -1,0 +1,23 @@
+/// How `ValueFormatter` lays a value out (the `nixie show` options of INTERFACE.md).
+public struct FormatOptions: Hashable, Sendable {
+  /// What fills the tubes a number does not use.
+  public enum Padding: String, Hashable, Sendable, CaseIterable {
+    /// Unused tubes stay dark.
+    case blank
+    /// Unused tubes left of a number show 0.
+    case zero
+  }
+
+  /// Round numbers to this many decimal places (half away from zero); `nil` keeps the digits as typed.
+  public var decimals: Int?
+  public var padding: Padding
+  /// Show a dark tube for a character the board cannot show and drop separators that have no
+  /// place, instead of failing.
+  public var lenient: Bool
+
+  public init(decimals: Int? = nil, padding: Padding = .blank, lenient: Bool = false) {
+    self.decimals = decimals
+    self.padding = padding
+    self.lenient = lenient
+  }
+}
