@@ -1,0 +1,51 @@
+/// The on/off state of every output of a chip chain or set of expanders, one bit per output.
+///
+/// Output 0 is chain position 0 (HARDWARE.md). Drivers keep one of these per frame and
+/// compare it with the last one they wrote, so an unchanged frame costs no line writes.
+public struct OutputBits: Hashable, Sendable {
+  public private(set) var words: [UInt64]
+  public let count: Int
+
+  /// All `count` outputs off.
+  public init(count: Int) {
+    self.count = count
+    self.words = Array(repeating: 0, count: (count + 63) / 64)
+  }
+
+  /// The outputs listed in `on` switched on, the rest off.
+  public init(count: Int, on: [Int]) {
+    self.init(count: count)
+    for output in on { self[output] = true }
+  }
+
+  public subscript(output: Int) -> Bool {
+    get { words[output >> 6] & (1 << UInt64(output & 63)) != 0 }
+    set {
+      if newValue {
+        words[output >> 6] |= 1 << UInt64(output & 63)
+      } else {
+        words[output >> 6] &= ~(1 << UInt64(output & 63))
+      }
+    }
+  }
+
+  /// Switches every output off, keeping the storage.
+  public mutating func clear() {
+    for index in words.indices { words[index] = 0 }
+  }
+
+  public var isAllOff: Bool { words.allSatisfy { $0 == 0 } }
+
+  /// The outputs that are on, lowest first (the frames log's `outputs`).
+  public var onOutputs: [Int] { (0..<count).filter { self[$0] } }
+
+  /// The 4-bit value at outputs `bits` (ones bit first), for BCD decoders.
+  public func value(at bits: [Int]) -> Int {
+    bits.enumerated().reduce(0) { value, bit in value | (self[bit.element] ? 1 << bit.offset : 0) }
+  }
+
+  /// Sets outputs `bits` (ones bit first) to the binary digits of `value`.
+  public mutating func set(_ value: Int, at bits: [Int]) {
+    for (place, output) in bits.enumerated() { self[output] = value & (1 << place) != 0 }
+  }
+}
