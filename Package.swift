@@ -1,14 +1,31 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Board profiles shipped with the binary: every file in Hardware/boards is compiled in,
+/// so `--board NAME` works from any directory. Tests check this list against the folder.
+let builtInBoards = [
+  "hv5622-6xin14",
+  "mcp23017-4xin12",
+]
+
 let package = Package(
   name: "nixie",
   products: [
     .library(name: "NixieCore", targets: ["NixieCore"])
   ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
+  ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
     .target(name: "NixieCore"),
+    // Board profiles as YAML files, validated with file and line.
+    .target(
+      name: "NixieBoards",
+      dependencies: ["NixieCore", "Yams"],
+      resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
+    ),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
+    .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
   ]
 )

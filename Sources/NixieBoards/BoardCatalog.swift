@@ -1,0 +1,55 @@
+import Foundation
+import NixieCore
+
+/// The board profiles built into the binary, and loading a profile by name or path.
+public enum BoardCatalog {
+  /// The default board (HARDWARE.md, reference board 1).
+  public static let defaultName = "hv5622-6xin14"
+
+  /// The YAML text of every built-in profile, by name (compiled in from `Hardware/boards/`).
+  public static let builtIn: [(name: String, yaml: String)] = [
+    ("hv5622-6xin14", PackageResources.hv5622_6xin14_yaml),
+    ("mcp23017-4xin12", PackageResources.mcp23017_4xin12_yaml),
+  ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
+
+  /// Where a board reference points.
+  public enum Source: Hashable, Sendable {
+    case builtIn(String)
+    case file(String)
+  }
+
+  /// What `--board VALUE` refers to: a built-in name, or else a file path. Nil when it is
+  /// neither a built-in name nor an existing file.
+  public static func source(of reference: String) -> Source? {
+    if builtIn.contains(where: { $0.name == reference }) { return .builtIn(reference) }
+    if FileManager.default.fileExists(atPath: reference) { return .file(reference) }
+    return nil
+  }
+
+  /// Loads a built-in profile by name or a profile file by path.
+  public static func load(_ source: Source) throws(BoardFileError) -> BoardProfile {
+    switch source {
+    case .builtIn(let name):
+      let yaml = builtIn.first { $0.name == name }?.yaml ?? ""
+      return try parse(yaml, file: "<built-in \(name)>")
+    case .file(let path):
+      let data: Data
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw BoardFileError(
+          file: path, line: nil, column: nil,
+          message: "cannot read the file: \((error as NSError).localizedDescription)")
+      }
+      guard let yaml = String(data: data, encoding: .utf8) else {
+        throw BoardFileError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")
+      }
+      return try parse(yaml, file: path)
+    }
+  }
+
+  /// Parses and checks a profile's YAML text; `file` names it in error messages.
+  public static func parse(_ yaml: String, file: String) throws(BoardFileError) -> BoardProfile {
+    try BoardProfileParser(file: file).parse(yaml)
+  }
+}

@@ -1,0 +1,25 @@
+/// A board profile that cannot be used, with the file and line to fix. `nixie` exits 65.
+public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file as the user named it, or `<built-in NAME>`.
+  public let file: String
+  /// 1-based line and column, when the problem has a place in the file.
+  public let line: Int?
+  public let column: Int?
+  /// What is wrong, in one sentence.
+  public let message: String
+
+  public init(file: String, line: Int?, column: Int?, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `file:line:column: message`, as compilers write it (editors jump to the place).
+  public var description: String {
+    var place = file
+    if let line { place += ":\(line)" }
+    if let line, line > 0, let column { place += ":\(column)" }
+    return "\(place): \(message)"
+  }
+}
