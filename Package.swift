@@ -11,7 +11,8 @@ let builtInBoards = [
 let package = Package(
   name: "nixie",
   products: [
-    .library(name: "NixieCore", targets: ["NixieCore"])
+    .library(name: "NixieCore", targets: ["NixieCore"]),
+    .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
   ],
   dependencies: [
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
@@ -25,7 +26,15 @@ let package = Package(
       dependencies: ["NixieCore", "Yams"],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
+    // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
+    .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
+    // The operating system's side of things the core keeps abstract: clocks, files, terminals.
+    .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    .testTarget(
+      name: "NixieSimulatorTests",
+      dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
+    ),
   ]
 )

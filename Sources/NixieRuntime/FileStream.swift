@@ -1,0 +1,48 @@
+@preconcurrency import Glibc
+
+/// A buffered text file (or standard output) as a `TextOutputStream`, for traces and logs.
+public final class FileStream: TextOutputStream {
+  private let file: UnsafeMutablePointer<FILE>
+  private let ownsFile: Bool
+  public let path: String
+
+  /// Creates or truncates `path` for writing.
+  public init(writingTo path: String) throws(FileError) {
+    guard let file = fopen(path, "w") else { throw FileError(path: path, errno: errno) }
+    self.file = file
+    self.ownsFile = true
+    self.path = path
+  }
+
+  private init(file: UnsafeMutablePointer<FILE>, name: String) {
+    self.file = file
+    self.ownsFile = false
+    self.path = name
+  }
+
+  /// Standard output.
+  public static var standardOutput: FileStream { FileStream(file: stdout, name: "<stdout>") }
+  /// Standard error.
+  public static var standardError: FileStream { FileStream(file: stderr, name: "<stderr>") }
+
+  public func write(_ string: String) { fputs(string, file) }
+
+  public func flush() { fflush(file) }
+
+  deinit {
+    if ownsFile { fclose(file) } else { fflush(file) }
+  }
+}
+
+/// A file that could not be opened, with the reason from errno.
+public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let path: String
+  public let errno: Int32
+
+  public init(path: String, errno: Int32) {
+    self.path = path
+    self.errno = errno
+  }
+
+  public var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
+}

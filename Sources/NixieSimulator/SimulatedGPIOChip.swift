@@ -1,0 +1,84 @@
+import NixieCore
+
+/// A GPIO chip in software, standing where `/dev/gpiochipN` stands for real hardware.
+///
+/// The program sets output lines through `GPIOLines`, exactly as on libgpiod; the outside
+/// world (an encoder script) drives input lines with `drive`. Every change is timestamped
+/// and handed to the observers: chip models that decode it, recorders that trace it.
+///
+/// One multi-line write takes `writeDuration` of modelled time (1 µs by default, the order of a
+/// libgpiod write on a Raspberry Pi), so consecutive writes never share a timestamp and a
+/// trace shows every clock edge even when the program runs faster than real hardware.
+public final class SimulatedGPIOChip: GPIOLines {
+  /// The chip's name as the board profile gives it, e.g. `gpiochip0`.
+  public let name: String
+  /// The line offset of each role the board wires.
+  public let offsets: [LineRole: UInt32]
+  public let writeDuration: UInt64
+  /// The level of every line (set bit = high).
+  public private(set) var levels: LineSet
+  /// Multi-line writes the program made, changed or not (what a kernel trace would count).
+  public private(set) var writeCount = 0
+  /// Time of the latest change or write.
+  public private(set) var lastTime: UInt64 = 0
+
+  private let clock: MonotonicClock
+  private var observers: [LineObserver] = []
+  private let wired: LineSet
+
+  public init(
+    name: String, offsets: [LineRole: UInt32], clock: MonotonicClock, initialLevels: LineSet = [],
+    writeDuration: UInt64 = 1_000
+  ) {
+    self.name = name
+    self.offsets = offsets
+    self.clock = clock
+    self.writeDuration = writeDuration
+    self.wired = LineSet(Array(offsets.keys))
+    self.levels = initialLevels.intersection(wired)
+  }
+
+  public func addObserver(_ observer: LineObserver) { observers.append(observer) }
+
+  /// The roles this chip has lines for.
+  public var roles: [LineRole] { wired.roles }
+
+  public func set(_ lines: LineSet, to levels: LineSet) throws {
+    guard lines.isSubset(of: wired) else {
+      throw SimulatorError.lineNotWired(chip: name, roles: lines.subtracting(wired).roles)
+    }
+    writeCount += 1
+    let time = max(clock.now(), lastTime + writeDuration)
+    lastTime = time
+    apply(lines, levels: levels, at: time)
+  }
+
+  /// The world side: drives `role` (an input such as an encoder contact) to `high` at `time`.
+  public func drive(_ role: LineRole, high: Bool, at time: UInt64) {
+    guard wired.contains(role) else { return }
+    lastTime = max(lastTime, time)
+    apply(.role(role), levels: high ? .role(role) : [], at: time)
+  }
+
+  private func apply(_ lines: LineSet, levels newLevels: LineSet, at time: UInt64) {
+    let changed = lines.intersection(levels.symmetricDifference(newLevels))
+    guard !changed.isEmpty else { return }
+    levels = levels.subtracting(changed).union(newLevels.intersection(changed))
+    for observer in observers { observer.linesChanged(changed, levels: levels, at: time) }
+  }
+}
+
+/// Something the simulator cannot do, reported like a hardware fault.
+public enum SimulatorError: Error, Hashable, CustomStringConvertible {
+  case lineNotWired(chip: String, roles: [LineRole])
+  case noModel(chip: String)
+
+  public var description: String {
+    switch self {
+    case .lineNotWired(let chip, let roles):
+      "the board wires no \(roles.map(\.name).joined(separator: ", ")) line on \(chip)"
+    case .noModel(let chip):
+      "the simulator has no model of the \(chip) yet"
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import NixieCore
+import NixieSimulator
+import Testing
+
+/// The terminal view draws what the tubes show, at the brightness the eye would see.
+struct TubeTerminalViewTests {
+  static func view(colors: TerminalColors, columns: Int? = 120) throws -> (
+    TubeTerminalView, TextBuffer, BoardProfile
+  ) {
+    let board = try Boards.reference()
+    let buffer = TextBuffer()
+    let view = TubeTerminalView(
+      layout: board.layout, caption: board.name, colors: colors, columns: columns, start: 0
+    ) { buffer.write($0) }
+    return (view, buffer, board)
+  }
+
+  static func frame(_ board: BoardProfile, _ value: String, at time: UInt64) throws -> LatchedFrame {
+    let state = try board.formatter.format(value)
+    return LatchedFrame(time: time, outputs: board.outputs.encode(state), state: state)
+  }
+
+  @Test func monochromeDrawsTheLitWire() throws {
+    let (view, buffer, board) = try Self.view(colors: .none)
+    view.frameShown(try Self.frame(board, "1     ", at: 0))
+    view.renderSteady(at: 0)
+    let lines = buffer.text.split(separator: "\n").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }
+    #expect(lines.count == 7)
+    #expect(lines[0].hasPrefix("╭───────╮ ╭───────╮"))
+    #expect(lines[1].hasPrefix("│  ▄█   │ │       │     │"))
+    #expect(lines[2].hasPrefix("│   █   │ │       │  ·  │"))
+    #expect(lines[4].hasPrefix("│   ▀   │"))
+    #expect(lines[6] == "hv5622-6xin14")
+  }
+
+  @Test func redrawingMovesBackOverThePreviousPicture() throws {
+    let (view, buffer, board) = try Self.view(colors: .none)
+    view.frameShown(try Self.frame(board, "1", at: 0))
+    view.renderSteady(at: 0)
+    buffer.text = ""
+    view.renderSteady(at: 1)
+    #expect(buffer.text.hasPrefix("\u{1B}[7F"))
+  }
+
+  @Test func brightnessIsTheShareOfTimeLit() throws {
+    let (view, buffer, board) = try Self.view(colors: .trueColor)
+    // Tube 6 shows 8 half of the window, then nothing.
+    view.frameShown(try Self.frame(board, "8", at: 0))
+    view.frameShown(LatchedFrame(time: 10_000_000, outputs: OutputBits(count: 64), state: board.layout.blank))
+    view.render(at: 20_000_000)
+    let full = "38;2;255;150;48m"
+    #expect(!buffer.text.contains(full))
+    #expect(buffer.text.contains("38;2;"))
+    buffer.text = ""
+    view.frameShown(try Self.frame(board, "8", at: 20_000_000))
+    view.render(at: 40_000_000)
+    #expect(buffer.text.contains(full))
+  }
+
+  @Test func framesRedrawAtMostEveryRefreshInterval() throws {
+    let (view, buffer, board) = try Self.view(colors: .none)
+    for step in 0..<100 {
+      view.frameShown(try Self.frame(board, String(step % 10), at: UInt64(step) * 1_000_000))
+    }
+    let pictures = buffer.text.components(separatedBy: "hv5622-6xin14").count - 1
+    #expect(pictures == 3)
+    #expect(view.refreshInterval == 33_000_000)
+  }
+
+  @Test func narrowTerminalsGetOneLine() throws {
+    let (view, buffer, board) = try Self.view(colors: .none, columns: 40)
+    view.frameShown(try Self.frame(board, "12:34:56", at: 0))
+    view.renderSteady(at: 0)
+    #expect(buffer.text.replacingOccurrences(of: "\u{1B}[K", with: "") == "[1][2]:[3][4]:[5][6]\n")
+  }
+
+  @Test func colourModeFollowsTheEnvironment() {
+    #expect(TerminalColors.detect { ["NO_COLOR": "1", "COLORTERM": "truecolor"][$0] } == .none)
+    #expect(TerminalColors.detect { ["TERM": "dumb"][$0] } == .none)
+    #expect(TerminalColors.detect { ["COLORTERM": "truecolor"][$0] } == .trueColor)
+    #expect(TerminalColors.detect { ["TERM": "xterm-256color"][$0] } == .palette256)
+  }
+}
