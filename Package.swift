@@ -11,11 +11,13 @@ let builtInBoards = [
 let package = Package(
   name: "nixie",
   products: [
+    .executable(name: "nixie", targets: ["nixie"]),
     .library(name: "NixieCore", targets: ["NixieCore"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
@@ -30,11 +32,26 @@ let package = Package(
     .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
     // The operating system's side of things the core keeps abstract: clocks, files, terminals.
     .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
+    // The `nixie` command line, as a library so tests can parse and run commands in-process.
+    .target(
+      name: "NixieCLI",
+      dependencies: [
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
+
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
+    ),
+    // End-to-end tests run the built `nixie` binary, so they depend on it.
+    .testTarget(
+      name: "NixieCLITests",
+      dependencies: ["nixie", "NixieCLI", "NixieBoards", "NixieCore"]
     ),
   ]
 )

@@ -1,0 +1,36 @@
+import ArgumentParser
+@preconcurrency import Glibc
+
+/// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
+/// message and exit code of INTERFACE.md: never a crash dump for bad input.
+public enum NixieMain {
+  public static func run(_ arguments: [String]) -> Int32 {
+    do {
+      var command = try Nixie.parseAsRoot(arguments)
+      try command.run()
+      return 0
+    } catch let failure as CommandFailure {
+      printError("nixie: \(failure.message)")
+      return failure.code.rawValue
+    } catch let exit as ExitCode {
+      return exit.rawValue
+    } catch {
+      let code = Nixie.exitCode(for: error)
+      let message = Nixie.fullMessage(for: error)
+      if code == .success {
+        print(message)
+        return 0
+      }
+      if code == .validationFailure {
+        printError(message)
+        return CommandFailure.Code.badUsage.rawValue
+      }
+      printError("nixie: internal error: \(error)")
+      return CommandFailure.Code.internalError.rawValue
+    }
+  }
+
+  static func printError(_ message: String) {
+    fputs(message.hasSuffix("\n") ? message : message + "\n", stderr)
+  }
+}

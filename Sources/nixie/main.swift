@@ -1,0 +1,4 @@
+import Glibc
+import NixieCLI
+
+exit(NixieMain.run(Array(CommandLine.arguments.dropFirst())))
