@@ -9,7 +9,8 @@ public final class VCDWriter<Output: TextOutputStream>: LineObserver {
   private let codes: [LineRole: String]
   private let origin: UInt64
   private var lastTime: UInt64
-  private var pendingTime: UInt64?
+  /// The time of the last `#` line written; changes at the same time share it.
+  private var stampedTime: UInt64
 
   /// Writes the header and the initial `levels` of `roles` at time `origin`.
   public init(
@@ -19,6 +20,7 @@ public final class VCDWriter<Output: TextOutputStream>: LineObserver {
     self.output = output
     self.origin = origin
     self.lastTime = origin
+    self.stampedTime = origin
     var codes: [LineRole: String] = [:]
     for (index, role) in roles.sorted().enumerated() {
       codes[role] = String(UnicodeScalar(UInt8(33 + index)))
@@ -37,11 +39,11 @@ public final class VCDWriter<Output: TextOutputStream>: LineObserver {
   public func linesChanged(_ changed: LineSet, levels: LineSet, at time: UInt64) {
     let stamp = max(time, lastTime)
     var text = ""
-    if stamp != lastTime || pendingTime == nil {
+    if stamp != stampedTime {
       text += "#\(stamp - origin)\n"
+      stampedTime = stamp
     }
     lastTime = stamp
-    pendingTime = stamp
     for role in changed.roles {
       guard let code = codes[role] else { continue }
       text += "\(levels.contains(role) ? 1 : 0)\(code)\n"
