@@ -14,7 +14,10 @@ struct Select: ParsableCommand {
       value). Turning steps, wrapping round the ends unless --no-wrap; disabled values are \
       skipped; lists longer than 20 accelerate when turned fast. A short press confirms (the \
       value on stdout, exit 0); a long press (1 s) or --timeout cancels (exit 1).
-      --backend sim needs --input FILE, a script of knob turns and presses; it plays in virtual \
+
+      --backend sim needs --input FILE, a script of knob turns and presses, one per line, \
+      times in ms: 'TIME a|b|sw 0|1' (raw physical levels), 'TIME cw|ccw N' (N detents, 40 ms \
+      each), 'TIME press' (80 ms), 'TIME hold MS'; '#' starts a comment. It plays in virtual \
       time (at once) unless stdout is a terminal, where it plays at its own pace so you can \
       watch. A script that ends without a press cancels (exit 1), or at --timeout if given.
       """)
@@ -23,7 +26,9 @@ struct Select: ParsableCommand {
   @OptionGroup var hardware: HardwareOptions
 
   @Option(
-    help: ArgumentHelp("Simulator: a script of knob turns and presses (- for stdin).", valueName: "file"))
+    help: ArgumentHelp(
+      "Simulator: a script of knob turns and presses (- for stdin); implies --backend sim.",
+      valueName: "file"))
   var input: String?
 
   @Option(
@@ -113,7 +118,8 @@ struct Select: ParsableCommand {
         .badConfiguration,
         "\(board.name): encoder.detents-per-cycle must be 1, 2 or 4, not \(encoder.detentsPerCycle)")
     }
-    let backend = hardware.resolvedBackend
+    // A script is for the simulator: --input implies --backend sim unless told otherwise.
+    let backend = hardware.backend ?? (input != nil ? .sim : hardware.resolvedBackend)
     switch (backend, input) {
     case (.hardware, .some):
       throw CommandFailure(.badUsage, "--input plays a script on the simulator: use it with --backend sim")
