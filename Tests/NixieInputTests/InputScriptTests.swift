@@ -44,6 +44,7 @@ struct InputScriptTests {
     ("10 b 0 1", 1, "'b' takes only a level, 0 or 1, found '0 1'"),
     ("# c\n10 cw 0", 2, "'cw 0': the number of detents"),
     ("10 ccw three", 1, "'ccw three'"),
+    ("10 cw 100001", 1, "'cw 100001': the number of detents is a whole number from 1 to 100000"),
     ("10 press 80", 1, "'press' takes no argument, found '80'"),
     ("10 hold", 1, "'hold' needs a duration"),
     ("10 hold 0", 1, "'hold 0': the duration is milliseconds above 0"),

@@ -69,6 +69,8 @@ public struct InputScript: Hashable, Sendable {
   }
 
   private static let events = "a, b, sw, cw, ccw, press or hold"
+  /// The most detents one `cw` / `ccw` line may make (over an hour of turning).
+  public static let maximumDetents = 100_000
 
   private static func action(_ words: [Substring], line: Int) throws(InputScriptError) -> InputAction {
     guard let verb = words.first else {
@@ -94,9 +96,12 @@ public struct InputScript: Hashable, Sendable {
       return .level(role, high: level == "1")
     case "cw", "ccw":
       let count = try one("a number of detents")
-      guard count.allSatisfy(\.isNumber), count.count <= 7, let detents = Int(count), detents >= 1 else {
+      guard count.allSatisfy(\.isNumber), count.count <= 6, let detents = Int(count),
+        (1...maximumDetents).contains(detents)
+      else {
         throw InputScriptError(
-          line: line, "'\(verb) \(count)': the number of detents is a whole number from 1 to 9999999")
+          line: line,
+          "'\(verb) \(count)': the number of detents is a whole number from 1 to \(maximumDetents)")
       }
       return .turn(verb == "cw" ? .clockwise : .counterclockwise, detents: detents)
     case "press":

@@ -26,10 +26,11 @@ public struct Momentum: Sendable {
       tick: UInt64 = 10_000_000, decayPerTick: Double = 0.96, gestureGap: UInt64 = 250_000_000
     ) {
       self.startSpeed = startSpeed
-      self.stopSpeed = stopSpeed
+      // The wheel must stop: a speed floor above zero and a decay below one.
+      self.stopSpeed = max(stopSpeed, 0.01)
       self.maximumSpeed = maximumSpeed
       self.tick = max(tick, 1)
-      self.decayPerTick = decayPerTick
+      self.decayPerTick = min(max(decayPerTick, 0), 0.999)
       self.gestureGap = gestureGap
     }
   }
