@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "nixie", targets: ["nixie"]),
     .library(name: "NixieCore", targets: ["NixieCore"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
+    .library(name: "NixieInput", targets: ["NixieInput"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,6 +23,8 @@ let package = Package(
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
     .target(name: "NixieCore"),
+    // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
+    .target(name: "NixieInput", dependencies: ["NixieCore"]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
@@ -36,13 +39,14 @@ let package = Package(
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime",
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
 
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
+    .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",

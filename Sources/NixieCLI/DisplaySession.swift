@@ -8,14 +8,17 @@ final class DisplaySession {
   let board: BoardProfile
   let clock: MonotonicClock
   let driver: DisplayDriver
+  /// The board in software, for `--backend sim` (commands that drive its input lines use it).
+  private(set) var simulated: SimulatedBoard?
   private var finishers: [(UInt64) -> Void] = []
 
-  /// Brings `board` up on `backend`. `view` draws the tubes on standard output.
-  init(board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool)
-    throws(CommandFailure)
-  {
+  /// Brings `board` up on `backend`. `view` draws the tubes on standard output. `clock` times
+  /// everything (a manual clock runs a scripted simulation in virtual time).
+  init(
+    board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool,
+    clock: MonotonicClock = SystemClock()
+  ) throws(CommandFailure) {
     self.board = board
-    let clock = SystemClock()
     self.clock = clock
     switch backend {
     case .hardware:
@@ -31,6 +34,7 @@ final class DisplaySession {
         throw CommandFailure(.hardwareUnavailable, "--backend sim cannot run \(board.name): \(error)")
       }
       driver = simulated.driver
+      self.simulated = simulated
       let start = clock.now()
       let wallStart = SystemClock.wallClockNanoseconds()
       if let path = options.trace {
