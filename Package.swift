@@ -5,7 +5,9 @@ import PackageDescription
 /// so `--board NAME` works from any directory. Tests check this list against the folder.
 let builtInBoards = [
   "hv5622-6xin14",
+  "hv5622-6xin14-spi",
   "mcp23017-4xin12",
+  "pcf8574-4xin12",
 ]
 
 let package = Package(
