@@ -128,9 +128,11 @@ final class DisplaySession {
     }
   }
 
-  /// Draws the last picture and flushes the trace and the frames log.
+  /// Draws the last picture, flushes the trace and the frames log, and gives the hardware
+  /// lines back (the tubes keep what they show).
   func finish() {
     let now = clock.now()
     for finisher in finishers { finisher(now) }
+    hardwareBoard?.release()
   }
 }

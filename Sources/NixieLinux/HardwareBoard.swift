@@ -1,5 +1,4 @@
 import NixieCore
-import NixieRuntime
 
 /// A board on its real transports — the `--backend hardware` of every command.
 ///

@@ -75,7 +75,9 @@ struct ShowCommandTests {
   func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
     let result = try NixieProcess.run(["show", "--backend", "hardware", "5"])
     #expect(result.status == 69)
-    #expect(result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)"
+    )
     #expect(result.stderr.contains("gpiodetect"))
     #expect(result.stderr.contains("--backend sim"))
   }

@@ -3,7 +3,9 @@ import Testing
 
 /// The MCP23017 and PCF8574 drivers' bytes on the bus, checked at the transport seam.
 struct ExpanderDriverTests {
-  static func mcp(_ bus: RecordingBus, clock: SteppingClock = SteppingClock()) -> (MCP23017Driver, BoardProfile) {
+  static func mcp(_ bus: RecordingBus, clock: SteppingClock = SteppingClock()) -> (
+    MCP23017Driver, BoardProfile
+  ) {
     let board = TestBoards.expander("MCP23017")
     return (MCP23017Driver(board: board, bus: bus, clock: clock), board)
   }

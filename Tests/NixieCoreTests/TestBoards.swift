@@ -60,7 +60,8 @@ extension TestBoards {
     let addresses: [UInt8] = chip == "MCP23017" ? [0x20] : [0x20, 0x21]
     return BoardProfile(
       name: "test-4xin12", description: "", layout: layout, chip: model, chipCount: addresses.count,
-      outputs: OutputMap(positions: wiring, outputCount: 16), i2c: I2CWiring(bus: "/dev/i2c-1", addresses: addresses))
+      outputs: OutputMap(positions: wiring, outputCount: 16),
+      i2c: I2CWiring(bus: "/dev/i2c-1", addresses: addresses))
   }
 
   /// Reference board 1 clocked out through SPI, BL on a GPIO line.
