@@ -61,7 +61,8 @@ let package = Package(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
     ),
-    .testTarget(name: "NixieLinuxTests", dependencies: ["NixieLinux", "NixieBoards", "NixieCore"]),
+    .testTarget(
+      name: "NixieLinuxTests", dependencies: ["NixieLinux", "NixieBoards", "NixieCore", "CSPIDev"]),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",

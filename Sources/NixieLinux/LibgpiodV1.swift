@@ -25,9 +25,15 @@ enum LibgpiodV1: GPIOLibrary {
           transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
           errno: error, detail: "no chip is called or labelled \"\(reference)\"")
       }
+      // libgpiod checks the node it opened: ENOTTY (not a character device) or ENODEV (not in
+      // the gpio subsystem) for a node that exists means it is something else.
+      if [.notATypewriter, .noSuchDevice].contains(error) && access(device, F_OK) == 0 {
+        throw HardwareError(
+          transport: .gpio, device: device, operation: "open the GPIO chip", problem: .noSuchChip,
+          errno: error, detail: "not a GPIO character device")
+      }
       throw HardwareError(
-        error, transport: .gpio, device: device, operation: "open the GPIO chip", phase: .open,
-        detail: error == .notATypewriter ? "not a GPIO character device" : nil)
+        error, transport: .gpio, device: device, operation: "open the GPIO chip", phase: .open)
     }
   }
 
