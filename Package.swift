@@ -5,7 +5,9 @@ import PackageDescription
 /// so `--board NAME` works from any directory. Tests check this list against the folder.
 let builtInBoards = [
   "hv5622-6xin14",
+  "hv5622-6xin14-spi",
   "mcp23017-4xin12",
+  "pcf8574-4xin12",
 ]
 
 let package = Package(
@@ -35,11 +37,22 @@ let package = Package(
     .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
     // The operating system's side of things the core keeps abstract: clocks, files, terminals.
     .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
+    // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
+    .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+    // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
+    .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
+    // The spidev ioctl numbers, computed by the kernel header's own macros.
+    .target(name: "CSPIDev"),
+    // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
+    .target(
+      name: "NixieLinux",
+      dependencies: ["NixieCore", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"]
+    ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput",
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput", "NixieLinux",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -52,6 +65,8 @@ let package = Package(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
     ),
+    .testTarget(
+      name: "NixieLinuxTests", dependencies: ["NixieLinux", "NixieBoards", "NixieCore", "CSPIDev"]),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",

@@ -9,7 +9,9 @@ public enum BoardCatalog {
   /// The YAML text of every built-in profile, by name (compiled in from `Hardware/boards/`).
   public static let builtIn: [(name: String, yaml: String)] = [
     ("hv5622-6xin14", PackageResources.hv5622_6xin14_yaml),
+    ("hv5622-6xin14-spi", PackageResources.hv5622_6xin14_spi_yaml),
     ("mcp23017-4xin12", PackageResources.mcp23017_4xin12_yaml),
+    ("pcf8574-4xin12", PackageResources.pcf8574_4xin12_yaml),
   ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 
   /// Where a board reference points.

@@ -72,10 +72,16 @@ struct BoardProfileParser {
     let gpio = try top["gpio"].map { node throws(BoardFileError) in try parseGPIO(node, lines: &lines) }
     let spi = try top["spi"].map(parseSPI)
     try checkTransport(chips: chips.model, gpio: gpio, spi: spi, root: root, gpioNode: top["gpio"])
+    if spi != nil, let role = chips.inverted.intersection([.clk, .le]).roles.first {
+      throw chips.node.error(
+        "with spi, \(role.name) comes from the SPI controller and cannot be inverted: bit-bang the "
+          + "board through gpio instead")
+    }
 
     let outputCount = chipCount * chips.model.outputsPerChip
     let display = try parseDisplay(
-      top["display"]!, chip: chips.model, outputCount: outputCount, chipCount: chipCount)
+      top["display"]!, chip: chips.model, outputCount: outputCount, chipCount: chipCount,
+      addresses: i2c?.addresses ?? [])
     let encoder = try top["encoder"].map { node throws(BoardFileError) in
       try parseEncoder(node, defaultChip: gpio?.wiring.chip, lines: &lines)
     }
@@ -232,7 +238,7 @@ struct BoardProfileParser {
   }
 
   private func parseDisplay(
-    _ node: ProfileNode, chip: ChipModel, outputCount: Int, chipCount: Int
+    _ node: ProfileNode, chip: ChipModel, outputCount: Int, chipCount: Int, addresses: [UInt8]
   ) throws(BoardFileError) -> Display {
     let entries = try node.sequence()
     var display = Display()
@@ -267,7 +273,8 @@ struct BoardProfileParser {
       let defaultName = isSeparator ? "separator \(separators)" : "tube \(tubes)"
       let name = try fields["name"]?.string() ?? defaultName
 
-      let outputs = OutputResolver(chip: chip, outputCount: outputCount, chipCount: chipCount)
+      let outputs = OutputResolver(
+        chip: chip, outputCount: outputCount, chipCount: chipCount, addresses: addresses)
       var direct = [Int?](repeating: nil, count: model.cathodes.count)
       var wired = CathodeSet.none
       if let cathodes = fields["cathodes"] {
@@ -377,23 +384,40 @@ struct BoardProfileParser {
     return OutputMap.BCDWiring(outputs: bits, codes: codes, blank: decoder.blank)
   }
 
-  /// Turns an output reference (a number, or a pin name such as `GPA3`) into an output number.
+  /// Turns an output reference (a number, a pin name such as `GPA3`, or a pin of one of
+  /// several expanders such as `P3@0x21`) into an output number.
   private struct OutputResolver {
     let chip: ChipModel
     let outputCount: Int
     let chipCount: Int
+    /// The expanders' addresses, in output order (empty for shift registers).
+    let addresses: [UInt8]
 
     func resolve(_ node: ProfileNode) throws(BoardFileError) -> Int {
       let text = try node.string()
+      let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
+      if parts.count == 2, let pin = chip.outputNames.firstIndex(of: parts[0].uppercased()) {
+        let address =
+          parts[1].lowercased().hasPrefix("0x") ? UInt8(parts[1].dropFirst(2), radix: 16) : UInt8(parts[1])
+        guard let address, let index = addresses.firstIndex(of: address) else {
+          throw node.error(
+            "\(text): no \(chip.name) at address \(parts[1]); i2c lists "
+              + (addresses.isEmpty ? "none" : addresses.map(Hex.byte).joined(separator: ", ")))
+        }
+        return index * chip.outputsPerChip + pin
+      }
       if let index = chip.outputNames.firstIndex(of: text.uppercased()) {
         guard chipCount == 1 else {
           throw node.error(
-            "pin names are ambiguous with \(chipCount) \(chip.name) chips: give the output number")
+            "pin names are ambiguous with \(chipCount) \(chip.name) chips: write "
+              + "\(chip.outputNames[index])@ADDRESS (e.g. \(chip.outputNames[index])@\(Hex.byte(addresses.last ?? 0x20))) or the output number"
+          )
         }
         return index
       }
       guard let output = Int(text) else {
-        let names = chip.outputNames.isEmpty ? "" : " or a pin name (\(chip.outputNames.first!)…)"
+        let names =
+          chip.outputNames.first.map { " or a pin name (\($0)…, or \($0)@ADDRESS with several chips)" } ?? ""
         throw node.error("\(node.path) must be an output number\(names), not '\(text)'")
       }
       guard (0..<outputCount).contains(output) else {

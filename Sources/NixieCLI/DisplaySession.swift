@@ -1,4 +1,5 @@
 import NixieCore
+import NixieLinux
 import NixieRuntime
 import NixieSimulator
 
@@ -11,6 +12,8 @@ final class DisplaySession {
   /// The board in software, for `--backend sim` (commands that drive its input lines use it).
   private(set) var simulated: SimulatedBoard?
   private var finishers: [(UInt64) -> Void] = []
+  /// The real transports, held (lines requested) for as long as the session lives.
+  private var hardwareBoard: HardwareBoard?
 
   /// Brings `board` up on `backend`. `view` draws the tubes on standard output. `clock` times
   /// everything (a manual clock runs a scripted simulation in virtual time).
@@ -22,10 +25,39 @@ final class DisplaySession {
     self.clock = clock
     switch backend {
     case .hardware:
-      throw CommandFailure(
-        .hardwareUnavailable,
-        "--backend hardware: this build has no hardware transports yet (libgpiod, spidev and"
-          + " i2c-dev arrive with the drivers issue); use --backend sim")
+      let hardware: HardwareBoard
+      do {
+        hardware = try HardwareBoard(board: board, clock: clock)
+      } catch {
+        throw CommandFailure(.hardwareUnavailable, error.description)
+      }
+      hardwareBoard = hardware
+      driver = hardware.driver
+      let start = clock.now()
+      let wallStart = SystemClock.wallClockNanoseconds()
+      if let path = options.trace {
+        // What the kernel allows: the levels we set, stamped when each write returned.
+        let trace = VCDWriter(
+          output: try Self.open(path, option: "--trace"), roles: hardware.tracedRoles,
+          levels: hardware.levels, origin: start, comment: hardware.wiringComment)
+        hardware.addLineObserver { trace.linesChanged($0, levels: $1, at: $2) }
+        finishers.append { time in
+          trace.finish(at: time)
+          trace.stream.flush()
+        }
+      }
+      if let path = options.framesLog {
+        let log = FramesLog(file: try Self.open(path, option: "--frames-log"), board: board) {
+          wallStart + Int64($0) - Int64(start)
+        }
+        hardware.addFrameObserver(log)
+        finishers.append { _ in log.flush() }
+      }
+      do {
+        try hardware.driver.start()
+      } catch {
+        throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
+      }
     case .sim:
       let simulated: SimulatedBoard
       do {
@@ -51,7 +83,7 @@ final class DisplaySession {
         let log = FramesLog(file: try Self.open(path, option: "--frames-log"), board: board) {
           wallStart + Int64($0) - Int64(start)
         }
-        simulated.chain.addObserver(log)
+        simulated.display.addObserver(log)
         finishers.append { _ in log.flush() }
       }
       if view {
@@ -63,7 +95,7 @@ final class DisplaySession {
           stdout.write($0)
           stdout.flush()
         }
-        simulated.chain.addObserver(picture)
+        simulated.display.addObserver(picture)
         finishers.insert({ picture.renderSteady(at: $0) }, at: 0)
       }
       do {
@@ -100,9 +132,11 @@ final class DisplaySession {
     }
   }
 
-  /// Draws the last picture and flushes the trace and the frames log.
+  /// Draws the last picture, flushes the trace and the frames log, and gives the hardware
+  /// lines back (the tubes keep what they show).
   func finish() {
     let now = clock.now()
     for finisher in finishers { finisher(now) }
+    hardwareBoard?.release()
   }
 }

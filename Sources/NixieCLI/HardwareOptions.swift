@@ -35,7 +35,10 @@ struct HardwareOptions: ParsableArguments {
   var framesLog: String?
 
   /// The board profile, or the exit code and message for a bad one.
-  func loadBoard() throws(CommandFailure) -> BoardProfile {
+  func loadBoard() throws(CommandFailure) -> BoardProfile { try Self.loadBoard(board) }
+
+  /// The board profile `board` names (built-in name or file), or the exit code and message.
+  static func loadBoard(_ board: String) throws(CommandFailure) -> BoardProfile {
     guard let source = BoardCatalog.source(of: board) else {
       let names = BoardCatalog.builtIn.map(\.name).joined(separator: ", ")
       throw CommandFailure(

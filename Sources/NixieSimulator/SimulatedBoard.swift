@@ -1,38 +1,111 @@
 import NixieCore
 
-/// A whole board in software: the simulated GPIO chip, the model of the chips behind it, and
-/// the driver the program talks to — the `--backend sim` of every command.
+/// A whole board in software: the simulated transports, the models of the chips behind them,
+/// and the driver the program talks to — the `--backend sim` of every command.
 ///
-/// Attach observers to watch it: `chain.addObserver` for decoded frames, `gpio.addObserver`
-/// for line changes (the VCD recorder).
+/// Shift-register boards get a simulated gpiochip (and, for SPI boards, a simulated SPI
+/// controller clocking that chip's `din`/`clk`/`le` lines) with an HV5622 chain model behind
+/// it; expander boards get a simulated I2C bus with an MCP23017 or PCF8574 model at each
+/// address. Attach observers to watch it: `display.addObserver` for decoded frames (any
+/// board), `gpio.addObserver` for line changes (the VCD recorder).
 public final class SimulatedBoard {
   public let board: BoardProfile
+  /// The host's GPIO lines: the display lines (and SPI pins) of shift-register boards, and the
+  /// encoder's lines on any board.
   public let gpio: SimulatedGPIOChip
-  public let chain: HV5622ChainModel
-  public let driver: HV5622BitBangDriver
+  /// The HV5622 chain, on shift-register boards.
+  public let chain: HV5622ChainModel?
+  /// The SPI controller, on boards whose chain is clocked out by spidev.
+  public let spi: SimulatedSPIDevice?
+  /// The I2C bus and the board model over its expanders, on expander boards.
+  public let i2c: SimulatedI2CBus?
+  public let expanders: ExpanderBoardModel?
+  /// What the tubes show, decoded from the chip models: the frame source for every board.
+  public let display: any SimulatedDisplay
+  /// The driver the program writes frames to; call `start()` before the first write.
+  public let driver: any DisplayDriver
 
-  /// Builds the board's chips on a simulated gpiochip whose time comes from `clock`.
+  /// Builds the board's transports and chips; simulated time comes from `clock`.
   public init(board: BoardProfile, clock: MonotonicClock) throws(SimulatorError) {
-    guard board.chip.interface == .shiftRegister, let wiring = board.gpio, board.spi == nil else {
-      throw .noModel(chip: board.chip.name + (board.spi != nil ? " over SPI" : ""))
-    }
     self.board = board
-    var offsets = wiring.lines
-    if let encoder = board.encoder, encoder.chip == wiring.chip {
+    var offsets = board.gpio?.lines ?? [:]
+    var idle: LineSet = board.encoder?.activeLow == true ? [.a, .b, .sw] : []
+    if let spi = board.spi {
+      // The controller's MOSI, SCLK and CS pins, named by what they drive; their offsets are
+      // the controller's business, so the trace comment names the spidev device instead.
+      offsets[.din] = 0
+      offsets[.clk] = 1
+      offsets[.le] = 2
+      idle.formUnion(SimulatedSPIDevice.idleLevels(mode: spi.mode))
+    }
+    let chipName = board.gpio?.chip ?? board.encoder?.chip ?? "gpiochip0"
+    if let encoder = board.encoder, encoder.chip == chipName {
       offsets[.a] = encoder.a
       offsets[.b] = encoder.b
       if let pushSwitch = encoder.pushSwitch { offsets[.sw] = pushSwitch }
     }
-    let idle: LineSet = board.encoder?.activeLow == true ? [.a, .b, .sw] : []
-    gpio = SimulatedGPIOChip(name: wiring.chip, offsets: offsets, clock: clock, initialLevels: idle)
-    chain = HV5622ChainModel(board: board, levels: gpio.levels)
-    gpio.addObserver(chain)
-    driver = HV5622BitBangDriver(board: board, lines: gpio)
+    gpio = SimulatedGPIOChip(name: chipName, offsets: offsets, clock: clock, initialLevels: idle)
+
+    switch board.chip.interface {
+    case .shiftRegister:
+      let chain = HV5622ChainModel(board: board, levels: gpio.levels)
+      gpio.addObserver(chain)
+      self.chain = chain
+      self.display = chain
+      i2c = nil
+      expanders = nil
+      if let wiring = board.spi {
+        let spi = SimulatedSPIDevice(wiring: wiring, lines: gpio, clock: clock)
+        self.spi = spi
+        driver = HV5622SPIDriver(board: board, spi: spi, blanking: gpio)
+      } else if board.gpio != nil {
+        spi = nil
+        driver = HV5622BitBangDriver(board: board, lines: gpio)
+      } else {
+        throw .noModel(chip: board.chip.name + " without gpio or spi wiring")
+      }
+    case .i2cExpander:
+      guard let wiring = board.i2c else {
+        throw .noModel(chip: board.chip.name + " without i2c wiring")
+      }
+      let bus = SimulatedI2CBus(name: wiring.bus, clock: clock)
+      let chips: [SimulatedExpander]
+      switch board.chip.name {
+      case "MCP23017": chips = wiring.addresses.map { _ in MCP23017Model() }
+      case "PCF8574": chips = wiring.addresses.map { _ in PCF8574Model() }
+      default: throw .noModel(chip: board.chip.name)
+      }
+      for (chip, address) in zip(chips, wiring.addresses) { bus.attach(chip, at: address) }
+      let model = ExpanderBoardModel(board: board, chips: chips)
+      bus.addObserver(model)
+      chain = nil
+      spi = nil
+      i2c = bus
+      expanders = model
+      display = model
+      if board.chip.name == "MCP23017" {
+        driver = MCP23017Driver(board: board, bus: bus, clock: clock)
+      } else {
+        driver = PCF8574Driver(board: board, bus: bus, clock: clock)
+      }
+    }
   }
 
   /// A one-line description of the wiring for trace headers.
   public var wiringComment: String {
-    let lines = gpio.offsets.sorted { $0.key < $1.key }.map { "\($0.key.name)=\($0.value)" }
-    return "board \(board.name); \(gpio.name) lines " + lines.joined(separator: " ")
+    var parts = ["board \(board.name)"]
+    let spiRoles: [LineRole] = spi == nil ? [] : [.din, .clk, .le]
+    let lines = gpio.offsets.filter { !spiRoles.contains($0.key) }.sorted { $0.key < $1.key }
+    if !lines.isEmpty {
+      parts.append("\(gpio.name) lines " + lines.map { "\($0.key.name)=\($0.value)" }.joined(separator: " "))
+    }
+    if let wiring = board.spi {
+      parts.append("\(wiring.device) mode \(wiring.mode) at \(wiring.speedHz) Hz drives din clk le")
+    }
+    if let wiring = board.i2c {
+      let addresses = wiring.addresses.map(Hex.byte).joined(separator: ", ")
+      parts.append("\(wiring.bus) \(board.chip.name) at \(addresses)")
+    }
+    return parts.joined(separator: "; ")
   }
 }

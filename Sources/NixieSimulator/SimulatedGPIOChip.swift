@@ -60,6 +60,15 @@ public final class SimulatedGPIOChip: GPIOLines {
     apply(.role(role), levels: high ? .role(role) : [], at: time)
   }
 
+  /// Another controller's pins on this chip changing together at `time`: a simulated SPI
+  /// controller clocking a chain drives its MOSI, SCLK and CS lines this way.
+  public func drive(_ lines: LineSet, to levels: LineSet, at time: UInt64) {
+    let wiredLines = lines.intersection(wired)
+    guard !wiredLines.isEmpty else { return }
+    lastTime = max(lastTime, time)
+    apply(wiredLines, levels: levels, at: time)
+  }
+
   private func apply(_ lines: LineSet, levels newLevels: LineSet, at time: UInt64) {
     let changed = lines.intersection(levels.symmetricDifference(newLevels))
     guard !changed.isEmpty else { return }

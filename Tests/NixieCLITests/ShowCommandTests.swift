@@ -71,9 +71,14 @@ struct ShowCommandTests {
     #expect(result.stdout.contains(#""board": "mine""#))
   }
 
-  @Test func hardwareIsRefusedWithExit69UntilTheDriversLand() throws {
+  @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"), "this machine has GPIO"))
+  func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
     let result = try NixieProcess.run(["show", "--backend", "hardware", "5"])
     #expect(result.status == 69)
+    #expect(
+      result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)"
+    )
+    #expect(result.stderr.contains("gpiodetect"))
     #expect(result.stderr.contains("--backend sim"))
   }
 

@@ -39,3 +39,92 @@ final class RecordingLines: GPIOLines {
     writes.append(Write(lines: lines, levels: levels))
   }
 }
+
+extension TestBoards {
+  /// Four IN-12A behind K155ID1 decoders on I2C expanders: `chip` ("MCP23017": one chip at
+  /// 0x20, tubes on GPA0–3, GPA4–7, GPB0–3, GPB4–7; "PCF8574": chips at 0x20 and 0x21, two
+  /// tubes each). Output 4k + n is BCD bit n of tube k either way.
+  static func expander(_ chip: String) -> BoardProfile {
+    let model = ChipModel.named(chip)!
+    let layout = DisplayLayout(
+      positions: (1...4).map { TestLayouts.tube(.in12A, "tube \($0)", wiring: TestLayouts.digits) })
+    let codes = TubeModel.in12A.cathodes.map { cathode -> Int? in
+      if case .digit(let digit) = cathode { return digit }
+      return nil
+    }
+    let wiring = (0..<4).map { tube in
+      OutputMap.PositionWiring(
+        direct: Array(repeating: nil, count: TubeModel.in12A.cathodes.count),
+        bcd: OutputMap.BCDWiring(outputs: Array(4 * tube..<4 * tube + 4), codes: codes, blank: 15))
+    }
+    let addresses: [UInt8] = chip == "MCP23017" ? [0x20] : [0x20, 0x21]
+    return BoardProfile(
+      name: "test-4xin12", description: "", layout: layout, chip: model, chipCount: addresses.count,
+      outputs: OutputMap(positions: wiring, outputCount: 16),
+      i2c: I2CWiring(bus: "/dev/i2c-1", addresses: addresses))
+  }
+
+  /// Reference board 1 clocked out through SPI, BL on a GPIO line.
+  static func referenceOverSPI(inverted: LineSet = []) -> BoardProfile {
+    var board = reference(inverted: inverted)
+    board.gpio = GPIOWiring(chip: "gpiochip0", lines: [.bl: 25])
+    board.spi = SPIWiring(device: "/dev/spidev0.0", mode: 1, speedHz: 1_000_000, bitsPerWord: 8)
+    return board
+  }
+}
+
+/// An I2C bus double: it records each transaction, and fails the ones a test asks it to.
+final class RecordingBus: I2CBus {
+  /// One transaction: `register` nil for a PCF8574's "send byte".
+  struct Transaction: Equatable, CustomStringConvertible {
+    var address: UInt8
+    var register: UInt8?
+    var bytes: [UInt8]
+    var description: String {
+      "\(Hex.byte(address)) \(register.map(Hex.byte) ?? "-") [\(bytes.map(Hex.byte).joined(separator: ", "))]"
+    }
+  }
+
+  var transactions: [Transaction] = []
+  /// Errors thrown by the next transactions, in order (each attempt consumes one).
+  var failures: [any Error] = []
+  private(set) var attempts = 0
+
+  func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws {
+    try attempt()
+    transactions.append(Transaction(address: address, register: register, bytes: bytes))
+  }
+  func send(address: UInt8, byte: UInt8) throws {
+    try attempt()
+    transactions.append(Transaction(address: address, register: nil, bytes: [byte]))
+  }
+  func read(address: UInt8, register: UInt8) throws -> UInt8 { 0 }
+  func receive(address: UInt8) throws -> UInt8 { 0 }
+
+  private func attempt() throws {
+    attempts += 1
+    if !failures.isEmpty { throw failures.removeFirst() }
+  }
+}
+
+/// A bus error that says whether it may pass, as i2c-dev's do.
+struct BusGlitch: TransportFault, Equatable {
+  var isTransient: Bool
+}
+
+/// A clock that jumps to each deadline and remembers the sleeps.
+final class SteppingClock: MonotonicClock, @unchecked Sendable {
+  private(set) var time: UInt64 = 0
+  private(set) var sleeps: [UInt64] = []
+  func now() -> UInt64 { time }
+  func sleep(until deadline: UInt64) {
+    sleeps.append(deadline - min(deadline, time))
+    time = max(time, deadline)
+  }
+}
+
+/// An SPI double that records each transfer.
+final class RecordingSPI: SPIDevice {
+  var transfers: [[UInt8]] = []
+  func transfer(_ bytes: [UInt8]) throws { transfers.append(bytes) }
+}

@@ -16,6 +16,7 @@ final class TextBuffer: TextOutputStream {
 
 enum Boards {
   static func reference() throws -> BoardProfile { try BoardCatalog.load(.builtIn("hv5622-6xin14")) }
+  static func named(_ name: String) throws -> BoardProfile { try BoardCatalog.load(.builtIn(name)) }
 }
 
 /// A small deterministic random generator (SplitMix64), so property tests repeat exactly.

@@ -14,18 +14,19 @@ struct VCDTraceTests {
     let board = try Boards.reference()
     let clock = ManualClock(start: 5_000_000)
     let sim = try SimulatedBoard(board: board, clock: clock)
+    let chain = try #require(sim.chain)
     let buffer = TextBuffer()
     let trace = VCDWriter(
       output: buffer, roles: sim.gpio.roles, levels: sim.gpio.levels, origin: clock.now(),
       comment: sim.wiringComment)
     sim.gpio.addObserver(trace)
     let recorder = FrameRecorder()
-    sim.chain.addObserver(recorder)
+    sim.display.addObserver(recorder)
     try sim.driver.start()
     var latches: [OutputBits] = []
     for value in values {
       try sim.driver.write(try board.formatter.format(value))
-      latches.append(sim.chain.latches)
+      latches.append(chain.latches)
       clock.advance(by: 10_000_000)
     }
     trace.finish(at: clock.now())

@@ -15,12 +15,13 @@ struct WireRoundTripTests {
         var state = board.layout.blank
         state.lit[index] = .only(cathode)
         try sim.driver.write(state)
-        #expect(sim.chain.state == state, "\(position.name) cathode \(position.model.cathodes[cathode].name)")
+        #expect(
+          sim.display.state == state, "\(position.name) cathode \(position.model.cathodes[cathode].name)")
         checked += 1
       }
     }
     #expect(checked == 6 * 10 + 2 * 2)
-    #expect(sim.chain.violations.isEmpty)
+    #expect(sim.display.violations.isEmpty)
   }
 
   @Test func everySeparatorStateRoundTrips() throws {
@@ -33,7 +34,7 @@ struct WireRoundTripTests {
         state.lit[2] = CathodeSet(bits: UInt32(first))
         state.lit[5] = CathodeSet(bits: UInt32(second))
         try sim.driver.write(state)
-        #expect(sim.chain.state == state)
+        #expect(sim.display.state == state)
       }
     }
   }
@@ -46,8 +47,8 @@ struct WireRoundTripTests {
       let value = String(repeating: String(digit), count: 6)
       let state = try board.formatter.format(value)
       try sim.driver.write(state)
-      #expect(board.layout.text(of: sim.chain.state) == board.layout.text(of: state))
-      #expect(sim.chain.state == state)
+      #expect(board.layout.text(of: sim.display.state) == board.layout.text(of: state))
+      #expect(sim.display.state == state)
     }
   }
 
@@ -63,9 +64,9 @@ struct WireRoundTripTests {
         if Bool.random(using: &random) { state.lit[index] = .only(choices.randomElement(using: &random)!) }
       }
       try sim.driver.write(state)
-      #expect(sim.chain.state == state)
+      #expect(sim.display.state == state)
     }
-    #expect(sim.chain.violations.isEmpty)
+    #expect(sim.display.violations.isEmpty)
   }
 
   @Test func theModelPublishesOnlyFramesThatReachTheTubes() throws {
@@ -73,7 +74,7 @@ struct WireRoundTripTests {
     let clock = ManualClock(start: 1_000)
     let sim = try SimulatedBoard(board: board, clock: clock)
     let recorder = FrameRecorder()
-    sim.chain.addObserver(recorder)
+    sim.display.addObserver(recorder)
     try sim.driver.start()
     let frame = try board.formatter.format("09:41:00")
     try sim.driver.write(frame)
@@ -83,7 +84,7 @@ struct WireRoundTripTests {
     // Latched while blanked, shown when BL rises: the frame's time is the BL edge, 1 µs a
     // write after the first at 1000 ns: 1 more idle write, 128 shift and 2 latch writes.
     #expect(recorder.frames[0].time == 1_000 + 132 * 1_000)
-    #expect(sim.chain.latchCount == 1)
+    #expect(sim.chain?.latchCount == 1)
     try sim.driver.blank()
     #expect(recorder.frames.count == 2)
     #expect(recorder.frames[1].state.isDark)

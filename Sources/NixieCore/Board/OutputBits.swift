@@ -49,3 +49,13 @@ public struct OutputBits: Hashable, Sendable {
     for (place, output) in bits.enumerated() { self[output] = value & (1 << place) != 0 }
   }
 }
+
+extension OutputBits {
+  /// The eight outputs from `first` as a byte, output `first` in the least significant bit
+  /// (an expander port: GPA0 or P0 is bit 0). Outputs past the end read as off.
+  public func byte(from first: Int) -> UInt8 {
+    var byte: UInt8 = 0
+    for bit in 0..<8 where first + bit < count && self[first + bit] { byte |= 1 << UInt8(bit) }
+    return byte
+  }
+}

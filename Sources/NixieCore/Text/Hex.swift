@@ -1,0 +1,8 @@
+/// Hexadecimal spelling for messages about bus addresses and registers.
+public enum Hex {
+  /// `0x20`: two lower-case digits after `0x`.
+  public static func byte(_ value: UInt8) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + (digits.count < 2 ? "0" + digits : digits)
+  }
+}

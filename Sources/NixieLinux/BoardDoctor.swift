@@ -1,0 +1,207 @@
+import NixieCore
+
+/// `nixie doctor`: checks that this machine has what a board needs, and says how to fix what
+/// it has not — device nodes present, permissions and the user's groups, lines free or who
+/// holds them, the I2C addresses answering, the libgpiod and kernel versions.
+///
+/// It only looks: nothing is requested or written, so it is safe while `nixie clock` runs
+/// (whose lines then show up as held by "nixie").
+public struct BoardDoctor {
+  public let board: BoardProfile
+  private let system: DoctorSystem
+
+  public init(board: BoardProfile) {
+    self.init(board: board, system: LinuxDoctorSystem())
+  }
+
+  init(board: BoardProfile, system: DoctorSystem) {
+    self.board = board
+    self.system = system
+  }
+
+  /// Every finding, in the order checked.
+  public func run() -> [DoctorFinding] {
+    let plan = TransportPlan(board: board)
+    var findings = [libgpiodFinding()] + kernelFindings(plan)
+    var chips: [(chip: String, lines: [(LineRole, UInt32)])] = []
+    for group in [plan.outputs.map { ($0.chip, $0.lines) }, plan.inputs.map { ($0.chip, $0.lines) }] {
+      guard let (chip, lines) = group else { continue }
+      let sorted = lines.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      if let index = chips.firstIndex(where: { $0.chip == chip }) {
+        chips[index].lines += sorted
+      } else {
+        chips.append((chip, sorted))
+      }
+    }
+    for (chip, lines) in chips { findings += gpioFindings(chip: chip, lines: lines) }
+    if let spi = plan.spi { findings += spiFindings(spi) }
+    if let i2c = plan.i2c { findings += i2cFindings(i2c) }
+    return findings
+  }
+
+  // MARK: - Versions
+
+  private func libgpiodFinding() -> DoctorFinding {
+    let version = system.libgpiodVersion
+    return DoctorFinding(.ok, "libgpiod", "\(version) (v1 API: the one this build is made for)")
+  }
+
+  private func kernelFindings(_ plan: TransportPlan) -> [DoctorFinding] {
+    let release = system.kernelRelease
+    let numbers = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+    guard numbers.count == 2 else { return [DoctorFinding(.ok, "kernel", release)] }
+    let version = (numbers[0], numbers[1])
+    if let inputs = plan.inputs, inputs.pullUp, version < (5, 5) {
+      return [
+        DoctorFinding(
+          .warning, "kernel", "\(release): no line bias before Linux 5.5, so no pull-ups for the encoder",
+          fix: "fit external pull-up resistors on the encoder lines, or update the kernel")
+      ]
+    }
+    if plan.inputs != nil, version < (5, 7) {
+      return [
+        DoctorFinding(
+          .warning, "kernel", "\(release): edge timestamps use the realtime clock before Linux 5.7",
+          fix: "update the kernel; a clock step can upset the encoder's timing until then")
+      ]
+    }
+    return [DoctorFinding(.ok, "kernel", "\(release): line bias and monotonic edge timestamps")]
+  }
+
+  // MARK: - Device nodes and permissions
+
+  /// Whether `path` exists as a character device this user may open; nil when it is usable.
+  private func nodeFindings(
+    _ path: String, transport: HardwareError.Transport, missingMessage: String
+  ) -> [DoctorFinding] {
+    guard let node = system.node(path) else {
+      return [
+        DoctorFinding(
+          .problem, path, missingMessage,
+          fix: HardwareError.fix(for: .missingDevice, transport: transport, device: path))
+      ]
+    }
+    guard node.isCharacterDevice else {
+      return [
+        DoctorFinding(
+          .problem, path, "is not a device node",
+          fix: HardwareError.fix(for: .noSuchChip, transport: transport, device: path))
+      ]
+    }
+    return [permissionFinding(path, node: node, transport: transport)]
+  }
+
+  private func permissionFinding(
+    _ path: String, node: DeviceNode, transport: HardwareError.Transport
+  ) -> DoctorFinding {
+    let user = system.userName
+    let owner = "group \(node.group), mode 0\(String(node.permissions, radix: 8))"
+    if system.canReadWrite(path) {
+      return DoctorFinding(.ok, path, "present, and \(user) may use it (\(owner))")
+    }
+    let groupCanUse = node.permissions & 0o060 == 0o060
+    if !groupCanUse || node.group == "root" {
+      return DoctorFinding(
+        .problem, path, "\(user) may not open it (\(owner))",
+        fix: "install nixie's udev rules (see udev/README.md): they give \(path) to group "
+          + "\(transport.group) with mode 0660; then add \(user) to that group")
+    }
+    if system.accountGroups.contains(node.group) && !system.processGroups.contains(node.group) {
+      return DoctorFinding(
+        .problem, path, "\(user) is in group \(node.group), but not in this login yet (\(owner))",
+        fix: "log out and in again (or run 'newgrp \(node.group)')")
+    }
+    return DoctorFinding(
+      .problem, path, "\(user) is not in group \(node.group) (\(owner))",
+      fix: "sudo usermod -aG \(node.group) \(user), then log out and in again")
+  }
+
+  // MARK: - GPIO
+
+  private func gpioFindings(chip reference: String, lines: [(LineRole, UInt32)]) -> [DoctorFinding] {
+    let path = reference.hasPrefix("/") ? reference : "/dev/" + reference
+    let present = system.devices(prefix: "gpiochip")
+    var findings: [DoctorFinding] = []
+    if system.node(path) != nil || reference.hasPrefix("/") {
+      findings += nodeFindings(path, transport: .gpio, missingMessage: "no such GPIO chip")
+      if findings.contains(where: { $0.status == .problem }) { return findings }
+    } else if present.isEmpty {
+      let problem = DoctorFinding(
+        .problem, path, "no such GPIO chip: this machine has no /dev/gpiochip* at all",
+        fix: HardwareError.fix(for: .missingDevice, transport: .gpio, device: path))
+      return [problem]
+    }
+    let chip: any GPIOChipAPI
+    do throws(HardwareError) {
+      chip = try system.openChip(reference)
+    } catch {
+      return findings + [DoctorFinding(.problem, reference, error.description, fix: error.fix)]
+    }
+    if !reference.hasPrefix("/dev/gpiochip") && reference != chip.name {
+      findings.append(DoctorFinding(.ok, reference, "is /dev/\(chip.name) (\(chip.label))"))
+    }
+    for (role, offset) in lines {
+      let subject = "\(chip.name) line \(offset) (\(role.name))"
+      guard offset < chip.lineCount else {
+        findings.append(
+          DoctorFinding(
+            .problem, subject, "no such line: \(chip.name) (\(chip.label)) has \(chip.lineCount) lines",
+            fix: HardwareError.fix(for: .noSuchLine, transport: .gpio, device: "/dev/" + chip.name)))
+        continue
+      }
+      do throws(HardwareError) {
+        let info = try chip.lineInfo(offset)
+        if info.isUsed {
+          let mine = info.consumer == "nixie"
+          findings.append(
+            DoctorFinding(
+              mine ? .warning : .problem, subject, info.holder,
+              fix: mine
+                ? "another nixie (a running 'nixie clock'?) holds it: stop it before using the board"
+                : HardwareError.fix(
+                  for: .busy, transport: .gpio, device: "/dev/" + chip.name, detail: info.consumer)))
+        } else {
+          findings.append(DoctorFinding(.ok, subject, "free"))
+        }
+      } catch {
+        findings.append(DoctorFinding(.problem, subject, error.description, fix: error.fix))
+      }
+    }
+    return findings
+  }
+
+  // MARK: - SPI and I2C
+
+  private func spiFindings(_ wiring: SPIWiring) -> [DoctorFinding] {
+    let findings = nodeFindings(
+      wiring.device, transport: .spi,
+      missingMessage: "no such SPI device"
+        + (system.devices(prefix: "spidev").isEmpty ? " (SPI is not enabled: no /dev/spidev*)" : ""))
+    guard !findings.contains(where: { $0.status == .problem }) else { return findings }
+    if let error = system.probeSPI(wiring) {
+      return findings + [DoctorFinding(.problem, wiring.device, error.description, fix: error.fix)]
+    }
+    return findings + [
+      DoctorFinding(
+        .ok, wiring.device, "takes mode \(wiring.mode), \(wiring.speedHz) Hz, \(wiring.bitsPerWord) bits")
+    ]
+  }
+
+  private func i2cFindings(_ expanders: TransportPlan.Expanders) -> [DoctorFinding] {
+    let bus = expanders.bus
+    var findings = nodeFindings(
+      bus, transport: .i2c,
+      missingMessage: "no such I2C bus"
+        + (system.devices(prefix: "i2c-").isEmpty ? " (I2C is not enabled: no /dev/i2c-*)" : ""))
+    guard !findings.contains(where: { $0.status == .problem }) else { return findings }
+    for address in expanders.addresses {
+      let subject = "\(bus) \(Hex.byte(address))"
+      if let error = system.probeI2C(bus: bus, address: address, chip: expanders.chip) {
+        findings.append(DoctorFinding(.problem, subject, error.description, fix: error.fix))
+      } else {
+        findings.append(DoctorFinding(.ok, subject, "the \(expanders.chip) answers"))
+      }
+    }
+    return findings
+  }
+}

@@ -1,0 +1,70 @@
+import NixieCore
+
+/// A board's GPIO output lines on a real gpiochip, through libgpiod.
+///
+/// The lines are requested once, together, under a consumer name (`gpioinfo` shows it) and
+/// held until `release()` or the end of the process. Every `set` is one call that sets all the
+/// requested lines — the ones not named keep their level — so a driver's multi-line write
+/// (data with clock) reaches the pins together, as one ioctl.
+public final class GPIOChipLines: GPIOLines {
+  /// The chip as the kernel names it, e.g. `gpiochip0`.
+  public let chipName: String
+  /// The line offset of each role.
+  public let offsets: [LineRole: UInt32]
+  /// The level of every line (set bit = high), as last set.
+  public private(set) var levels: LineSet
+  /// Multi-line writes made (each one ioctl).
+  public private(set) var writeCount = 0
+
+  private let roles: [LineRole]
+  private let wired: LineSet
+  private let request: any GPIOOutputRequestAPI
+  private let chip: any GPIOChipAPI
+
+  /// Opens `chip` (name, path or label) and requests `lines` as outputs at `initialLevels`.
+  public convenience init(
+    chip reference: String, lines: [LineRole: UInt32], initialLevels: LineSet = [],
+    consumer: String = "nixie"
+  ) throws(HardwareError) {
+    try self.init(
+      chip: try SystemGPIO.openChip(reference), lines: lines, initialLevels: initialLevels,
+      consumer: consumer)
+  }
+
+  init(
+    chip: any GPIOChipAPI, lines: [LineRole: UInt32], initialLevels: LineSet, consumer: String
+  ) throws(HardwareError) {
+    self.chip = chip
+    chipName = chip.name
+    offsets = lines
+    let sorted = lines.sorted { $0.key < $1.key }
+    roles = sorted.map(\.key)
+    wired = LineSet(roles)
+    levels = initialLevels.intersection(wired)
+    let described = sorted.map { "\($0.value) (\($0.key.name))" }.joined(separator: ", ")
+    do throws(HardwareError) {
+      request = try chip.requestOutputs(
+        sorted.map(\.value), values: roles.map { initialLevels.contains($0) }, consumer: consumer,
+        operation: "request lines \(described) as outputs")
+    } catch {
+      throw chip.explainingBusy(error, offsets: sorted.map(\.value))
+    }
+  }
+
+  public func set(_ lines: LineSet, to levels: LineSet) throws {
+    guard lines.isSubset(of: wired) else {
+      throw HardwareError(
+        transport: .gpio, device: "/dev/" + chipName, operation: "set lines", problem: .noSuchLine,
+        detail:
+          "the board wires no \(lines.subtracting(wired).roles.map(\.name).joined(separator: ", ")) line",
+        fix: "add the line to the board profile's gpio section")
+    }
+    let next = self.levels.subtracting(lines).union(levels.intersection(lines))
+    try request.setValues(roles.map { next.contains($0) })
+    writeCount += 1
+    self.levels = next
+  }
+
+  /// Gives the lines back to the kernel (they keep their last level).
+  public func release() { request.release() }
+}

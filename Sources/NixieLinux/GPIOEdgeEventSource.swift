@@ -1,0 +1,138 @@
+import Glibc
+import NixieCore
+import NixieRuntime
+import Synchronization
+
+/// Input lines watched for edges through libgpiod: both edges, pull-ups where the kernel
+/// supports bias, and the kernel's CLOCK_MONOTONIC timestamp on every event.
+///
+/// `waitForEvents(until:)` sleeps in `poll` until an edge arrives or the deadline passes —
+/// the kernel wakes it, nothing polls on a timer — and returns every queued edge of every line
+/// merged in timestamp order. `cancel()`, from any thread, wakes a waiting call (for a clean
+/// shutdown). With libgpiod 1.6 each line has its own kernel queue of 16 events; an overflow
+/// loses edges silently, so a decoder should resynchronise from `levels()` at a rest state.
+///
+/// Use it from one thread (the input thread); only `cancel()` may come from another.
+public final class GPIOEdgeEventSource: @unchecked Sendable {
+  /// The chip as the kernel names it, e.g. `gpiochip0`.
+  public let chipName: String
+  /// The watched lines, in the order given.
+  public let offsets: [UInt32]
+  /// Whether the kernel took the pull-ups (false also when none were asked for).
+  public let biasApplied: Bool
+  /// Whether `cancel()` was called: every wait now returns at once with no events.
+  public var isCancelled: Bool { cancelled.withLock { $0 } }
+
+  private let chip: any GPIOChipAPI
+  private let request: any GPIOEventRequestAPI
+  private let clock: MonotonicClock
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let cancelled = Mutex(false)
+  private var descriptors: [pollfd]
+
+  /// Opens `chip` (name, path or label) and requests `offsets` as inputs with both-edge
+  /// events, with pull-ups if `pullUp` (dropped if the kernel has no bias support).
+  public convenience init(
+    chip reference: String, offsets: [UInt32], pullUp: Bool, consumer: String = "nixie"
+  ) throws(HardwareError) {
+    try self.init(
+      chip: try SystemGPIO.openChip(reference), offsets: offsets, pullUp: pullUp, consumer: consumer,
+      clock: SystemClock())
+  }
+
+  /// The encoder's lines — A, B, then the push switch if it has one — with its pull-up setting.
+  public convenience init(encoder: EncoderWiring, consumer: String = "nixie") throws(HardwareError) {
+    try self.init(
+      chip: encoder.chip, offsets: [encoder.a, encoder.b] + (encoder.pushSwitch.map { [$0] } ?? []),
+      pullUp: encoder.pullUp, consumer: consumer)
+  }
+
+  init(
+    chip: any GPIOChipAPI, offsets: [UInt32], pullUp: Bool, consumer: String, clock: MonotonicClock
+  ) throws(HardwareError) {
+    self.chip = chip
+    self.chipName = chip.name
+    self.offsets = offsets
+    self.clock = clock
+    let listed = offsets.map(String.init).joined(separator: ", ")
+    do throws(HardwareError) {
+      request = try chip.requestEdgeEvents(
+        offsets, pullUp: pullUp, consumer: consumer,
+        operation: "request lines \(listed) as inputs with edge events")
+    } catch {
+      throw chip.explainingBusy(error, offsets: offsets)
+    }
+    biasApplied = pullUp && request.biasApplied
+    var pipe: [Int32] = [-1, -1]
+    guard Glibc.pipe(&pipe) == 0 else {
+      let error = Errno.current
+      request.release()
+      throw HardwareError(
+        error, transport: .gpio, device: "/dev/" + chip.name, operation: "make a wake-up pipe",
+        phase: .open)
+    }
+    for end in pipe {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    }
+    wakeRead = pipe[0]
+    wakeWrite = pipe[1]
+    descriptors = (request.descriptors + [wakeRead]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+  }
+
+  deinit {
+    close()
+    SystemCall.close(wakeRead)
+    SystemCall.close(wakeWrite)
+  }
+
+  /// The lines' levels now (physical: true = high), by offset.
+  public func levels() throws(HardwareError) -> [UInt32: Bool] {
+    Dictionary(uniqueKeysWithValues: zip(offsets, try request.values()))
+  }
+
+  /// Blocks until at least one edge is queued or CLOCK_MONOTONIC reaches `deadline` (nil: no
+  /// limit), then returns every queued edge, oldest first; empty on timeout or cancellation.
+  public func waitForEvents(until deadline: UInt64?) throws(HardwareError) -> [GPIOEdgeEvent] {
+    while !isCancelled {
+      var timeout: UInt64?
+      if let deadline {
+        let now = clock.now()
+        timeout = deadline > now ? deadline - now : 0
+      }
+      for index in descriptors.indices { descriptors[index].revents = 0 }
+      let ready: Int32
+      do throws(Errno) {
+        ready = try SystemCall.poll(&descriptors, timeout: timeout)
+      } catch {
+        throw HardwareError(
+          error, transport: .gpio, device: "/dev/" + chipName, operation: "wait for edge events",
+          phase: .transfer)
+      }
+      if ready > 0 {
+        var events: [GPIOEdgeEvent] = []
+        for entry in descriptors.dropLast() where entry.revents & Int16(POLLIN) != 0 {
+          try request.readEvents(from: entry.fd, into: &events)
+        }
+        if !events.isEmpty {
+          return events.enumerated().sorted {
+            ($0.element.timestampNanoseconds, $0.offset) < ($1.element.timestampNanoseconds, $1.offset)
+          }.map(\.element)
+        }
+      }
+      if let deadline, clock.now() >= deadline { return [] }
+    }
+    return []
+  }
+
+  /// Wakes a waiting `waitForEvents` and makes every later one return at once. Thread-safe.
+  public func cancel() {
+    cancelled.withLock { $0 = true }
+    var byte: UInt8 = 1
+    _ = Glibc.write(wakeWrite, &byte, 1)
+  }
+
+  /// Gives the lines back to the kernel.
+  public func close() { request.release() }
+}

@@ -1,0 +1,129 @@
+import NixieCore
+
+/// A board on its real transports — the `--backend hardware` of every command.
+///
+/// It opens what the board's `TransportPlan` lists (the gpiochip lines through libgpiod, the
+/// spidev device, the i2c-dev bus), holds them for its lifetime, and builds the board's driver
+/// on them: `HV5622BitBangDriver`, `HV5622SPIDriver`, `MCP23017Driver` or `PCF8574Driver`.
+/// Any failure is a `HardwareError` that says what to do. The encoder's lines are not taken
+/// here: `GPIOEdgeEventSource` watches them.
+public final class HardwareBoard {
+  public let board: BoardProfile
+  public let plan: TransportPlan
+  /// The driver to write frames to; call `start()` on it before the first write.
+  public var driver: any DisplayDriver { reporter }
+  /// The GPIO output lines (nil on expander boards), with what was written to them.
+  public let lines: TracingGPIOLines?
+
+  private let reporter: ReportingDisplayDriver
+  private let gpio: GPIOChipLines?
+  private let transports: [AnyObject]
+
+  /// Opens `board`'s transports as `consumer` (the name `gpioinfo` shows) and builds its
+  /// driver; `clock` stamps traces and times the I2C retries.
+  public convenience init(board: BoardProfile, clock: MonotonicClock, consumer: String = "nixie")
+    throws(HardwareError)
+  {
+    try self.init(board: board, clock: clock, opener: LinuxTransports(consumer: consumer))
+  }
+
+  init(board: BoardProfile, clock: MonotonicClock, opener: TransportOpener) throws(HardwareError) {
+    self.board = board
+    let plan = TransportPlan(board: board)
+    self.plan = plan
+    var transports: [AnyObject] = []
+    if let outputs = plan.outputs {
+      let opened = try opener.openOutputs(outputs)
+      transports.append(opened)
+      gpio = opened as? GPIOChipLines
+      lines = TracingGPIOLines(opened, levels: outputs.initialLevels, clock: clock)
+    } else {
+      gpio = nil
+      lines = nil
+    }
+    let inner: any DisplayDriver
+    if let wiring = plan.spi {
+      let spi = try opener.openSPI(wiring)
+      transports.append(spi)
+      inner = HV5622SPIDriver(board: board, spi: spi, blanking: lines)
+    } else if let expanders = plan.i2c {
+      let bus = try opener.openI2C(expanders)
+      transports.append(bus)
+      inner =
+        expanders.chip == "PCF8574"
+        ? PCF8574Driver(board: board, bus: bus, clock: clock) as any DisplayDriver
+        : MCP23017Driver(board: board, bus: bus, clock: clock)
+    } else if let lines {
+      inner = HV5622BitBangDriver(board: board, lines: lines)
+    } else {
+      throw HardwareError(
+        transport: .gpio, device: board.name, operation: "build the driver", problem: .failed,
+        detail: "the profile names no gpio, spi or i2c wiring for \(board.chip.name)",
+        fix: "add the wiring to the board profile (see Hardware/README.md)")
+    }
+    self.transports = transports
+    reporter = ReportingDisplayDriver(inner, board: board, clock: clock)
+  }
+
+  /// The GPIO lines the display uses, for a trace header (empty on expander boards).
+  public var tracedRoles: [LineRole] { plan.outputs.map { LineSet(Array($0.lines.keys)).roles } ?? [] }
+
+  /// Their levels now.
+  public var levels: LineSet { lines?.levels ?? [] }
+
+  /// Calls `observer` after every write to the GPIO lines that changed a level.
+  public func addLineObserver(_ observer: @escaping TracingGPIOLines.Observer) {
+    lines?.addObserver(observer)
+  }
+
+  /// Tells `observer` about every frame the driver wrote (the frames log).
+  public func addFrameObserver(_ observer: FrameObserver) { reporter.addObserver(observer) }
+
+  /// A one-line description of the wiring for trace headers.
+  public var wiringComment: String {
+    var parts = ["board \(board.name) (hardware)"]
+    if let outputs = plan.outputs {
+      let lines = outputs.lines.sorted { $0.key < $1.key }.map { "\($0.key.name)=\($0.value)" }
+      parts.append("\(outputs.chip) lines " + lines.joined(separator: " "))
+    }
+    if let spi = plan.spi {
+      parts.append("\(spi.device) mode \(spi.mode) at \(spi.speedHz) Hz (not traced)")
+    }
+    if let i2c = plan.i2c {
+      parts.append("\(i2c.bus) \(i2c.chip) at \(i2c.addresses.map(Hex.byte).joined(separator: ", "))")
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  /// Gives the GPIO lines back now, rather than at exit. The tubes keep what they show.
+  public func release() { gpio?.release() }
+}
+
+/// How `HardwareBoard` opens transports: the Linux devices, or doubles in tests.
+protocol TransportOpener {
+  func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines
+  func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice
+  func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus
+}
+
+/// The real devices: libgpiod, spidev, i2c-dev.
+struct LinuxTransports: TransportOpener {
+  let consumer: String
+
+  func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines {
+    try GPIOChipLines(
+      chip: outputs.chip, lines: outputs.lines, initialLevels: outputs.initialLevels, consumer: consumer)
+  }
+
+  func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice { try LinuxSPIDevice(wiring) }
+
+  func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
+    let bus = try LinuxI2CBus(path: expanders.bus)
+    if expanders.chip == "MCP23017" && !bus.supportsBlockWrites {
+      throw HardwareError(
+        transport: .i2c, device: expanders.bus, operation: "check the adapter", problem: .unsupported,
+        detail: "it cannot do SMBus I2C block writes")
+    }
+    return bus
+  }
+}

@@ -1,0 +1,55 @@
+import NixieCore
+
+/// What a board needs from the host, read off its profile: which devices to open, and how.
+///
+/// `HardwareBoard` opens what it lists; `nixie doctor` checks the same list. It is plain data,
+/// so a test can check that each profile asks for the right devices and settings.
+public struct TransportPlan: Hashable, Sendable {
+  /// GPIO lines the display drives: a bit-banged chain's din/clk/le/bl, or BL beside SPI.
+  public struct Outputs: Hashable, Sendable {
+    /// The gpiochip by name, path or label.
+    public var chip: String
+    public var lines: [LineRole: UInt32]
+    /// Physical levels to request them at: the logical idle level (all low: tubes off), with
+    /// lines behind inverting level shifters high.
+    public var initialLevels: LineSet
+  }
+
+  /// GPIO lines watched for edges: the encoder's A, B and switch.
+  public struct Inputs: Hashable, Sendable {
+    public var chip: String
+    public var lines: [LineRole: UInt32]
+    public var pullUp: Bool
+  }
+
+  /// Expanders on an I2C bus.
+  public struct Expanders: Hashable, Sendable {
+    /// The bus device node, e.g. `/dev/i2c-1`.
+    public var bus: String
+    /// The chip model, e.g. `MCP23017`.
+    public var chip: String
+    public var addresses: [UInt8]
+  }
+
+  public var outputs: Outputs?
+  public var inputs: Inputs?
+  public var spi: SPIWiring?
+  public var i2c: Expanders?
+
+  public init(board: BoardProfile) {
+    if let gpio = board.gpio, !gpio.lines.isEmpty {
+      outputs = Outputs(
+        chip: gpio.chip, lines: gpio.lines,
+        initialLevels: board.invertedLines.intersection(LineSet(Array(gpio.lines.keys))))
+    }
+    if let encoder = board.encoder {
+      var lines: [LineRole: UInt32] = [.a: encoder.a, .b: encoder.b]
+      if let pushSwitch = encoder.pushSwitch { lines[.sw] = pushSwitch }
+      inputs = Inputs(chip: encoder.chip, lines: lines, pullUp: encoder.pullUp)
+    }
+    spi = board.chip.interface == .shiftRegister ? board.spi : nil
+    if board.chip.interface == .i2cExpander, let wiring = board.i2c {
+      i2c = Expanders(bus: wiring.bus, chip: board.chip.name, addresses: wiring.addresses)
+    }
+  }
+}

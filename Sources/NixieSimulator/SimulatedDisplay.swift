@@ -1,0 +1,16 @@
+import NixieCore
+
+/// What a board's chip models show, decoded from the transport: the source of frames for the
+/// frames log and the terminal view, whatever the chips are.
+public protocol SimulatedDisplay: AnyObject {
+  /// Adds an observer of every change of what the tubes show.
+  func addObserver(_ observer: FrameObserver)
+  /// What the tubes show now.
+  var state: DisplayState { get }
+  /// The chip outputs the tubes see now (board output numbering).
+  var visibleOutputs: OutputBits { get }
+  /// Things the real chips would not have done as the program meant, in words, with time.
+  var violations: [String] { get }
+}
+
+extension HV5622ChainModel: SimulatedDisplay {}

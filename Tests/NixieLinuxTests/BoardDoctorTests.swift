@@ -1,0 +1,180 @@
+import NixieCore
+import Testing
+
+@testable import NixieLinux
+
+/// A machine as `nixie doctor` sees it, set up by each test.
+final class FakeMachine: DoctorSystem {
+  var libgpiodVersion = "1.6.3"
+  var kernelRelease = "6.1.0-rpi7-rpi-v8"
+  var userName = "pi"
+  var isRoot = false
+  var processGroups: Set<String> = ["pi"]
+  var accountGroups: Set<String> = ["pi"]
+  var nodes: [String: DeviceNode] = [:]
+  var usable: Set<String> = []
+  let chip = FakeGPIOChip()
+  var i2cAnswers: Set<UInt8> = []
+
+  func node(_ path: String) -> DeviceNode? { nodes[path] }
+  func canReadWrite(_ path: String) -> Bool { usable.contains(path) }
+  func devices(prefix: String) -> [String] {
+    nodes.keys.filter { $0.hasPrefix("/dev/" + prefix) }.sorted()
+  }
+  func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI { chip }
+  func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
+  func probeI2C(bus: String, address: UInt8, chip: String) -> HardwareError? {
+    i2cAnswers.contains(address)
+      ? nil
+      : HardwareError(
+        Errno.noSuchDeviceOrAddress, transport: .i2c, device: bus, operation: "probe", phase: .transfer)
+  }
+
+  /// A Raspberry Pi OS machine where everything is in place for `pi`.
+  static func ready() -> FakeMachine {
+    let machine = FakeMachine()
+    for (path, group) in [("/dev/gpiochip0", "gpio"), ("/dev/spidev0.0", "spi"), ("/dev/i2c-1", "i2c")] {
+      machine.nodes[path] = DeviceNode(isCharacterDevice: true, group: group, permissions: 0o660)
+      machine.usable.insert(path)
+    }
+    machine.processGroups = ["pi", "gpio", "spi", "i2c"]
+    machine.accountGroups = machine.processGroups
+    machine.i2cAnswers = [0x20, 0x21]
+    return machine
+  }
+}
+
+/// `nixie doctor` finds what stops a board from working and says how to fix it.
+struct BoardDoctorTests {
+  static func findings(_ board: String, on machine: FakeMachine) throws -> [DoctorFinding] {
+    BoardDoctor(board: try Boards.named(board), system: machine).run()
+  }
+
+  static func problems(_ findings: [DoctorFinding]) -> [DoctorFinding] {
+    findings.filter { $0.status == .problem }
+  }
+
+  @Test(arguments: ["hv5622-6xin14", "hv5622-6xin14-spi", "mcp23017-4xin12", "pcf8574-4xin12"])
+  func aReadyMachineHasNoProblems(_ board: String) throws {
+    let findings = try Self.findings(board, on: .ready())
+    #expect(Self.problems(findings).isEmpty, "\(findings)")
+    #expect(findings.contains { $0.subject == "libgpiod" && $0.message.hasPrefix("1.6.3") })
+  }
+
+  @Test func everyBoardLineIsReportedFree() throws {
+    let findings = try Self.findings("hv5622-6xin14", on: .ready())
+    let lines = findings.filter { $0.subject.hasPrefix("gpiochip0 line") }
+    #expect(
+      lines.map(\.subject) == [
+        "gpiochip0 line 10 (din)", "gpiochip0 line 11 (clk)", "gpiochip0 line 8 (le)",
+        "gpiochip0 line 25 (bl)", "gpiochip0 line 17 (a)", "gpiochip0 line 27 (b)", "gpiochip0 line 22 (sw)",
+      ])
+    #expect(lines.allSatisfy { $0.status == .ok && $0.message == "free" })
+  }
+
+  @Test func aMachineWithoutGPIOSaysSoAndPointsAtTheSimulator() throws {
+    let machine = FakeMachine()
+    let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
+    #expect(problems.count == 1)
+    #expect(problems[0].subject == "/dev/gpiochip0")
+    #expect(problems[0].message.contains("no /dev/gpiochip* at all"))
+    #expect(problems[0].fix?.contains("--backend sim") == true)
+  }
+
+  @Test func spiAndI2CThatAreNotEnabledSayWhichSettingTurnsThemOn() throws {
+    let machine = FakeMachine.ready()
+    machine.nodes["/dev/spidev0.0"] = nil
+    machine.nodes["/dev/i2c-1"] = nil
+    let spi = Self.problems(try Self.findings("hv5622-6xin14-spi", on: machine))
+    #expect(spi.map(\.subject) == ["/dev/spidev0.0"])
+    #expect(spi[0].message.contains("SPI is not enabled"))
+    #expect(spi[0].fix?.contains("dtparam=spi=on") == true)
+    let i2c = Self.problems(try Self.findings("mcp23017-4xin12", on: machine))
+    #expect(i2c[0].fix?.contains("dtparam=i2c_arm=on") == true)
+  }
+
+  @Test func aUserOutsideTheGroupIsToldToJoinIt() throws {
+    let machine = FakeMachine.ready()
+    machine.usable = []
+    machine.processGroups = ["pi"]
+    machine.accountGroups = ["pi"]
+    let problem = try #require(Self.problems(try Self.findings("hv5622-6xin14", on: machine)).first)
+    #expect(problem.message == "pi is not in group gpio (group gpio, mode 0660)")
+    #expect(problem.fix == "sudo usermod -aG gpio pi, then log out and in again")
+  }
+
+  @Test func aUserJustAddedToTheGroupIsToldToLogInAgain() throws {
+    let machine = FakeMachine.ready()
+    machine.usable = []
+    machine.processGroups = ["pi"]
+    machine.accountGroups = ["pi", "gpio"]
+    let problem = try #require(Self.problems(try Self.findings("hv5622-6xin14", on: machine)).first)
+    #expect(problem.fix == "log out and in again (or run 'newgrp gpio')")
+  }
+
+  @Test func aRootOwnedNodeNeedsTheUdevRules() throws {
+    let machine = FakeMachine.ready()
+    machine.usable = []
+    machine.nodes["/dev/i2c-1"] = DeviceNode(isCharacterDevice: true, group: "root", permissions: 0o600)
+    let problem = try #require(Self.problems(try Self.findings("mcp23017-4xin12", on: machine)).first)
+    #expect(problem.fix?.contains("udev rules") == true)
+    #expect(problem.fix?.contains("group i2c with mode 0660") == true)
+  }
+
+  @Test func aHeldLineNamesItsHolderAndTheFix() throws {
+    let machine = FakeMachine.ready()
+    machine.chip.held = [8: "spi0 CS0", 17: "nixie"]
+    let findings = try Self.findings("hv5622-6xin14", on: machine)
+    let le = try #require(findings.first { $0.subject == "gpiochip0 line 8 (le)" })
+    #expect(le.status == .problem)
+    #expect(le.message == "held by \"spi0 CS0\"")
+    #expect(le.fix?.contains("hv5622-6xin14-spi") == true)
+    let a = try #require(findings.first { $0.subject == "gpiochip0 line 17 (a)" })
+    #expect(a.status == .warning)
+  }
+
+  @Test func aLineBeyondTheChipIsAWrongChip() throws {
+    let machine = FakeMachine.ready()
+    let small = FakeGPIOChip(name: "gpiochip0", label: "small", lineCount: 16)
+    let system = SmallChipMachine(base: machine, chip: small)
+    let findings = BoardDoctor(board: try Boards.named("hv5622-6xin14"), system: system).run()
+    let bl = try #require(findings.first { $0.subject == "gpiochip0 line 25 (bl)" })
+    #expect(bl.status == .problem)
+    #expect(bl.message.contains("has 16 lines"))
+  }
+
+  @Test func anExpanderThatDoesNotAnswerIsAProblemWithWhereToLook() throws {
+    let machine = FakeMachine.ready()
+    machine.i2cAnswers = [0x20]
+    let problems = Self.problems(try Self.findings("pcf8574-4xin12", on: machine))
+    #expect(problems.map(\.subject) == ["/dev/i2c-1 0x21"])
+    #expect(problems[0].fix?.contains("i2cdetect -y 1") == true)
+  }
+
+  @Test func anOldKernelWarnsAboutPullUps() throws {
+    let machine = FakeMachine.ready()
+    machine.kernelRelease = "5.4.83-v7+"
+    let kernel = try #require(
+      try Self.findings("hv5622-6xin14", on: machine).first { $0.subject == "kernel" })
+    #expect(kernel.status == .warning)
+    #expect(kernel.fix?.contains("pull-up") == true)
+  }
+}
+
+/// The ready machine with a chip that has fewer lines than the board uses.
+struct SmallChipMachine: DoctorSystem {
+  let base: FakeMachine
+  let chip: FakeGPIOChip
+  var libgpiodVersion: String { base.libgpiodVersion }
+  var kernelRelease: String { base.kernelRelease }
+  var userName: String { base.userName }
+  var isRoot: Bool { base.isRoot }
+  var processGroups: Set<String> { base.processGroups }
+  var accountGroups: Set<String> { base.accountGroups }
+  func node(_ path: String) -> DeviceNode? { base.node(path) }
+  func canReadWrite(_ path: String) -> Bool { base.canReadWrite(path) }
+  func devices(prefix: String) -> [String] { base.devices(prefix: prefix) }
+  func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI { chip }
+  func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
+  func probeI2C(bus: String, address: UInt8, chip: String) -> HardwareError? { nil }
+}

@@ -1,0 +1,128 @@
+import Glibc
+import NixieBoards
+import NixieCore
+
+@testable import NixieLinux
+
+/// A gpiochip double at the libgpiod seam: it records requests and writes, reports line info
+/// as configured, and can refuse a request as the kernel would.
+final class FakeGPIOChip: GPIOChipAPI {
+  let name: String
+  let label: String
+  let lineCount: UInt32
+  /// Lines someone else holds, and the consumer the kernel reports for them.
+  var held: [UInt32: String] = [:]
+  /// The error the next request fails with, if any.
+  var requestFailure: HardwareError?
+  private(set) var outputRequests: [(offsets: [UInt32], values: [Bool], consumer: String)] = []
+  let outputs = FakeOutputRequest()
+  var events: FakeEventRequest?
+
+  init(name: String = "gpiochip0", label: String = "pinctrl-bcm2711", lineCount: UInt32 = 58) {
+    self.name = name
+    self.label = label
+    self.lineCount = lineCount
+  }
+
+  func lineInfo(_ offset: UInt32) throws(HardwareError) -> GPIOLineInfo {
+    GPIOLineInfo(
+      offset: offset, name: "GPIO\(offset)", consumer: held[offset], isUsed: held[offset] != nil,
+      isOutput: false)
+  }
+
+  func requestOutputs(
+    _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
+  ) throws(HardwareError) -> any GPIOOutputRequestAPI {
+    if let requestFailure { throw requestFailure }
+    if offsets.contains(where: { held[$0] != nil }) {
+      throw HardwareError(
+        Errno.busy, transport: .gpio, device: "/dev/\(name)", operation: operation, phase: .request)
+    }
+    outputRequests.append((offsets, values, consumer))
+    return outputs
+  }
+
+  func requestEdgeEvents(
+    _ offsets: [UInt32], pullUp: Bool, consumer: String, operation: String
+  ) throws(HardwareError) -> any GPIOEventRequestAPI {
+    if let requestFailure { throw requestFailure }
+    if offsets.contains(where: { held[$0] != nil }) {
+      throw HardwareError(
+        Errno.busy, transport: .gpio, device: "/dev/\(name)", operation: operation, phase: .request)
+    }
+    let request = FakeEventRequest(offsets: offsets, biasApplied: pullUp)
+    events = request
+    return request
+  }
+}
+
+/// Output lines that record each one-call write.
+final class FakeOutputRequest: GPIOOutputRequestAPI {
+  private(set) var writes: [[Bool]] = []
+  private(set) var released = false
+  func setValues(_ values: [Bool]) throws(HardwareError) { writes.append(values) }
+  func release() { released = true }
+}
+
+/// Edge-event lines backed by pipes: a test queues events, which make the pipe readable
+/// exactly as the kernel makes a line's event descriptor readable.
+final class FakeEventRequest: GPIOEventRequestAPI {
+  let offsets: [UInt32]
+  let biasApplied: Bool
+  var levels: [Bool]
+  private var pipes: [(read: Int32, write: Int32)] = []
+  private var queued: [Int32: [GPIOEdgeEvent]] = [:]
+
+  init(offsets: [UInt32], biasApplied: Bool) {
+    self.offsets = offsets
+    self.biasApplied = biasApplied
+    self.levels = offsets.map { _ in true }
+    for _ in offsets {
+      var ends: [Int32] = [-1, -1]
+      _ = pipe(&ends)
+      pipes.append((ends[0], ends[1]))
+    }
+  }
+
+  deinit {
+    for (read, write) in pipes {
+      close(read)
+      close(write)
+    }
+  }
+
+  var descriptors: [Int32] { pipes.map(\.read) }
+
+  /// Queues an edge on its line, as an interrupt would.
+  func queue(_ event: GPIOEdgeEvent) {
+    guard let index = offsets.firstIndex(of: event.offset) else { return }
+    queued[pipes[index].read, default: []].append(event)
+    var byte: UInt8 = 1
+    _ = write(pipes[index].write, &byte, 1)
+  }
+
+  func readEvents(from descriptor: Int32, into events: inout [GPIOEdgeEvent]) throws(HardwareError) {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    _ = read(descriptor, &bytes, bytes.count)
+    events += queued.removeValue(forKey: descriptor) ?? []
+  }
+
+  func values() throws(HardwareError) -> [Bool] { levels }
+  func release() {}
+}
+
+/// A clock that reads a set time and never sleeps.
+final class FixedClock: MonotonicClock, @unchecked Sendable {
+  var time: UInt64
+  private(set) var sleeps: [UInt64] = []
+  init(_ time: UInt64 = 0) { self.time = time }
+  func now() -> UInt64 { time }
+  func sleep(until deadline: UInt64) {
+    sleeps.append(deadline)
+    time = max(time, deadline)
+  }
+}
+
+enum Boards {
+  static func named(_ name: String) throws -> BoardProfile { try BoardCatalog.load(.builtIn(name)) }
+}

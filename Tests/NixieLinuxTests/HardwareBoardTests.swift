@@ -1,0 +1,131 @@
+import NixieCore
+import Testing
+
+@testable import NixieLinux
+
+/// An SPI device double that records each transfer.
+final class RecordingSPI: SPIDevice {
+  var transfers: [[UInt8]] = []
+  func transfer(_ bytes: [UInt8]) throws { transfers.append(bytes) }
+}
+
+/// An I2C bus double that records each transaction.
+final class RecordingBus: I2CBus {
+  var writes: [(address: UInt8, register: UInt8?, bytes: [UInt8])] = []
+  func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws {
+    writes.append((address, register, bytes))
+  }
+  func send(address: UInt8, byte: UInt8) throws { writes.append((address, nil, [byte])) }
+  func read(address: UInt8, register: UInt8) throws -> UInt8 { 0 }
+  func receive(address: UInt8) throws -> UInt8 { 0xFF }
+}
+
+/// Opens doubles and remembers what it was asked to open.
+final class FakeOpener: TransportOpener {
+  let chip = FakeGPIOChip()
+  let spi = RecordingSPI()
+  let bus = RecordingBus()
+  var opened: [String] = []
+  var failure: HardwareError?
+
+  func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines {
+    if let failure { throw failure }
+    opened.append("gpio \(outputs.chip)")
+    return try GPIOChipLines(
+      chip: chip, lines: outputs.lines, initialLevels: outputs.initialLevels, consumer: "nixie")
+  }
+
+  func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice {
+    opened.append("spi \(wiring.device) mode \(wiring.mode) \(wiring.speedHz) Hz \(wiring.bitsPerWord) bits")
+    return spi
+  }
+
+  func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
+    opened.append("i2c \(expanders.bus)")
+    return bus
+  }
+}
+
+/// Collects reported frames.
+final class Frames: FrameObserver {
+  var shown: [LatchedFrame] = []
+  func frameShown(_ frame: LatchedFrame) { shown.append(frame) }
+}
+
+/// `HardwareBoard` opens what each profile needs and builds the matching driver on it.
+struct HardwareBoardTests {
+  @Test func theBitBangedBoardDrivesItsLinesThroughOneRequest() throws {
+    let board = try Boards.named("hv5622-6xin14")
+    let opener = FakeOpener()
+    let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+    #expect(opener.opened == ["gpio gpiochip0"])
+    try hardware.driver.start()
+    try hardware.driver.write(try board.formatter.format("12:34:56"))
+    #expect(opener.chip.outputRequests.count == 1)
+    #expect(opener.chip.outputs.writes.count == 2 + 2 * 64 + 2 + 1)
+    #expect(hardware.tracedRoles == [.din, .clk, .le, .bl])
+  }
+
+  @Test func theSPIBoardSendsAFrameAsOneTransferAndBlanksThroughGPIO() throws {
+    let board = try Boards.named("hv5622-6xin14-spi")
+    let opener = FakeOpener()
+    let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+    #expect(opener.opened == ["gpio gpiochip0", "spi /dev/spidev0.0 mode 1 1000000 Hz 8 bits"])
+    try hardware.driver.start()
+    let frame = try board.formatter.format("12:34:56")
+    try hardware.driver.write(frame)
+    try hardware.driver.write(frame)
+    #expect(opener.spi.transfers == [HV5622Chain.bytes(of: board.outputs.encode(frame))])
+    // BL: requested low, lowered by start (no change), raised with the first frame.
+    #expect(opener.chip.outputs.writes == [[false], [true]])
+  }
+
+  @Test func theMCP23017BoardConfiguresTheChipAndWritesBothLatchesAtOnce() throws {
+    let board = try Boards.named("mcp23017-4xin12")
+    let opener = FakeOpener()
+    let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+    #expect(opener.opened == ["i2c /dev/i2c-1"])
+    try hardware.driver.start()
+    try hardware.driver.write(try board.formatter.format("1234"))
+    let writes = opener.bus.writes.map { "\($0.address) \($0.register.map(String.init) ?? "-") \($0.bytes)" }
+    #expect(writes == ["32 20 [255, 255]", "32 0 [0, 0]", "32 20 [33, 67]"])
+  }
+
+  @Test func thePCF8574BoardSendsOneBytePerChip() throws {
+    let board = try Boards.named("pcf8574-4xin12")
+    let opener = FakeOpener()
+    let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+    try hardware.driver.start()
+    try hardware.driver.write(try board.formatter.format("1234"))
+    let writes = opener.bus.writes.map { "\($0.address) \($0.bytes)" }
+    #expect(writes == ["32 [255]", "33 [255]", "32 [33]", "33 [67]"])
+  }
+
+  @Test func traceObserversSeeEachChangeAndFrameObserversEachFrame() throws {
+    let board = try Boards.named("hv5622-6xin14")
+    let clock = FixedClock(5_000)
+    let hardware = try HardwareBoard(board: board, clock: clock, opener: FakeOpener())
+    var changes: [(LineSet, LineSet, UInt64)] = []
+    hardware.addLineObserver { changes.append(($0, $1, $2)) }
+    let frames = Frames()
+    hardware.addFrameObserver(frames)
+    try hardware.driver.start()
+    let frame = try board.formatter.format("7")
+    try hardware.driver.write(frame)
+    try hardware.driver.blank()
+    // 64 rising and 64 falling clock edges, LE up and down, BL up and down.
+    #expect(changes.filter { $0.0.contains(.clk) }.count == 128)
+    #expect(changes.last.map { $0.0 == .bl && $0.1.isEmpty && $0.2 == 5_000 } == true)
+    #expect(frames.shown.map(\.state) == [frame, board.layout.blank])
+    #expect(frames.shown[0].outputs == board.outputs.encode(frame))
+  }
+
+  @Test func anOpeningFailureIsTheTransportsError() throws {
+    let opener = FakeOpener()
+    opener.failure = HardwareError(
+      Errno.noSuchFile, transport: .gpio, device: "/dev/gpiochip0", operation: "open", phase: .open)
+    #expect(throws: opener.failure!) {
+      _ = try HardwareBoard(board: try Boards.named("hv5622-6xin14"), clock: FixedClock(), opener: opener)
+    }
+  }
+}
