@@ -46,7 +46,7 @@ let package = Package(
     // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
-      dependencies: ["NixieCore", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"]
+      dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
@@ -66,7 +66,8 @@ let package = Package(
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
     ),
     .testTarget(
-      name: "NixieLinuxTests", dependencies: ["NixieLinux", "NixieBoards", "NixieCore", "CSPIDev"]),
+      name: "NixieLinuxTests",
+      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"]),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NixieCore
 import NixieInput
+import NixieLinux
 import NixieRuntime
 import NixieSimulator
 
@@ -124,12 +125,7 @@ struct Select: ParsableCommand {
     case (.hardware, .some):
       throw CommandFailure(.badUsage, "--input plays a script on the simulator: use it with --backend sim")
     case (.hardware, .none):
-      // The libgpiod edge-event source plugs in here once the drivers issue lands: a
-      // LineEventSource over the encoder's lines, run by the same loop as the script.
-      throw CommandFailure(
-        .hardwareUnavailable,
-        "--backend hardware: this build cannot read the knob yet (libgpiod edge events arrive with the"
-          + " drivers issue); use --backend sim --input FILE")
+      try runOnHardware(board: board, encoder: encoder, settings: settings)
     case (.sim, .none):
       throw CommandFailure(
         .badUsage,
@@ -187,6 +183,43 @@ struct Select: ParsableCommand {
         levels: knob.readLevels(), at: origin, timeout: timeout.map { UInt64($0 * 1e9) }),
       source: knob, clock: clock, display: display,
       log: events ? SelectionEventLog(values: spinner.values, origin: origin, stream: .standardError) : nil)
+    try finish(outcome, values: spinner.values, session: session, display: display)
+  }
+
+  /// Reads the knob through libgpiod edge events and shows the selection on the board.
+  private func runOnHardware(board: BoardProfile, encoder: EncoderWiring, settings: QuadratureSettings)
+    throws
+  {
+    let spinner = try spinner()
+    let clock = SystemClock()
+    let session = try DisplaySession(
+      board: board, backend: .hardware, options: hardware, view: false, clock: clock)
+    let knob: GPIOKnobSource
+    do {
+      knob = try GPIOKnobSource(encoder: encoder)
+    } catch {
+      session.finish()
+      throw CommandFailure(.hardwareUnavailable, error.description)
+    }
+    let display = SelectionDisplay(session: session, values: spinner.values)
+    if let reason = display.unshowable?.reason {
+      NixieMain.printError(
+        "nixie: note: the tubes show each value's position (1–\(spinner.values.count)): \(reason)")
+    }
+    try display.show(index: spinner.selectedIndex)
+    let origin = clock.now()
+    let outcome: SpinnerEvent
+    do {
+      outcome = try Self.run(
+        KnobSelection(
+          spinner: spinner, encoder: settings, pushSwitch: SwitchSettings(activeLow: encoder.activeLow),
+          levels: try knob.readLevels(), at: origin, timeout: timeout.map { UInt64($0 * 1e9) }),
+        source: knob, clock: clock, display: display,
+        log: events ? SelectionEventLog(values: spinner.values, origin: origin, stream: .standardError) : nil)
+    } catch let error as HardwareError {
+      session.finish()
+      throw CommandFailure(.hardwareUnavailable, error.description)
+    }
     try finish(outcome, values: spinner.values, session: session, display: display)
   }
 

@@ -285,9 +285,10 @@ struct SelectCommandTests {
     #expect(hardwareScript.status == 2)
   }
 
-  @Test func hardwareIsRefusedWithExit69UntilTheDriversLand() throws {
+  @Test func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
     let result = try NixieProcess.run(["select", "--backend", "hardware", "a", "b"])
     #expect(result.status == 69)
-    #expect(result.stderr.contains("--backend sim --input FILE"))
+    #expect(result.stderr.contains("/dev/gpiochip0"))
+    #expect(result.stderr.contains("--backend sim"))
   }
 }

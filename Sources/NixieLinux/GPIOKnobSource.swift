@@ -1,0 +1,74 @@
+import NixieCore
+import NixieInput
+import NixieRuntime
+
+/// A rotary encoder and its push switch on real GPIO lines, as the input logic's
+/// `LineEventSource`: libgpiod edge events in timestamp order, with lost edges made good.
+///
+/// It sleeps in `poll` until an edge or the deadline (the kernel wakes it, nothing polls on a
+/// timer). After each wake it also takes whatever else is already queued on any line, so an
+/// edge that raced the read of another line is not handed over out of order. libgpiod 1.6
+/// drops edges when a line's 16-event queue overflows (a fast spin); after every batch the
+/// lines' real levels are read, and a line whose last reported level is not its real one gets
+/// one more event with the real level, stamped now. The decoder treats that as what it is — a
+/// level it missed the way to — and resynchronises at the next rest position; a repeated level
+/// is a no-op downstream, so this is safe against an edge arriving just after the read.
+public final class GPIOKnobSource: LineEventSource {
+  private let source: GPIOEdgeEventSource
+  private let clock: MonotonicClock
+  /// The role of each watched offset.
+  private let roles: [UInt32: LineRole]
+  /// The level each role was last reported at.
+  private var reported: [LineRole: Bool] = [:]
+
+  /// Requests the encoder's lines (a, b and the switch if wired) for edge events.
+  public convenience init(encoder: EncoderWiring, consumer: String = "nixie") throws(HardwareError) {
+    self.init(
+      source: try GPIOEdgeEventSource(encoder: encoder, consumer: consumer), encoder: encoder,
+      clock: SystemClock())
+  }
+
+  /// Wraps an edge source watching `encoder`'s lines; `clock` must be CLOCK_MONOTONIC's.
+  init(source: GPIOEdgeEventSource, encoder: EncoderWiring, clock: MonotonicClock) {
+    self.source = source
+    self.clock = clock
+    var roles: [UInt32: LineRole] = [encoder.a: .a, encoder.b: .b]
+    if let pushSwitch = encoder.pushSwitch { roles[pushSwitch] = .sw }
+    self.roles = roles
+  }
+
+  public func readLevels() throws -> LineSet {
+    let levels = try currentLevels()
+    reported = levels
+    return LineSet(levels.filter(\.value).map(\.key))
+  }
+
+  public func next(until deadline: UInt64?) throws -> [LineEvent]? {
+    var edges = try source.waitForEvents(until: deadline)
+    guard !edges.isEmpty else { return [] }
+    while case let more = try source.waitForEvents(until: 0), !more.isEmpty { edges += more }
+    let now = clock.now()
+    var events = edges.enumerated()
+      .sorted { ($0.element.timestampNanoseconds, $0.offset) < ($1.element.timestampNanoseconds, $1.offset) }
+      .compactMap { _, edge in
+        roles[edge.offset].map { LineEvent($0, high: edge.rising, at: edge.timestampNanoseconds) }
+      }
+    for event in events { reported[event.role] = event.high }
+    for (role, level) in try currentLevels() where reported[role] != level {
+      events.append(LineEvent(role, high: level, at: max(now, events.last?.time ?? now)))
+      reported[role] = level
+    }
+    return events
+  }
+
+  /// Wakes a waiting `next` from another thread (for a clean shutdown).
+  public func cancel() { source.cancel() }
+
+  private func currentLevels() throws(HardwareError) -> [LineRole: Bool] {
+    var levels: [LineRole: Bool] = [:]
+    for (offset, level) in try source.levels() {
+      if let role = roles[offset] { levels[role] = level }
+    }
+    return levels
+  }
+}

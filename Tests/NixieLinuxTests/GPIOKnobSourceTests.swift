@@ -1,0 +1,57 @@
+import NixieCore
+import NixieInput
+import Testing
+
+@testable import NixieLinux
+
+/// The knob's libgpiod source hands the input logic ordered level events and makes good the
+/// edges a full kernel queue dropped.
+struct GPIOKnobSourceTests {
+  static let encoder = EncoderWiring(chip: "gpiochip0", a: 17, b: 27, pushSwitch: 22)
+
+  static func knob(clock: FixedClock = FixedClock(5_000)) throws -> (GPIOKnobSource, FakeEventRequest) {
+    let chip = FakeGPIOChip()
+    let source = try GPIOEdgeEventSource(
+      chip: chip, offsets: [17, 27, 22], pullUp: true, consumer: "nixie", clock: clock)
+    let lines = try #require(chip.events)
+    lines.levels = [true, true, true]
+    return (GPIOKnobSource(source: source, encoder: encoder, clock: clock), lines)
+  }
+
+  @Test func edgesBecomeLevelEventsOfTheirRolesInTimeOrder() throws {
+    let (knob, lines) = try Self.knob()
+    #expect(try knob.readLevels() == [.a, .b, .sw])
+    lines.queue(GPIOEdgeEvent(offset: 27, rising: false, timestampNanoseconds: 200))
+    lines.queue(GPIOEdgeEvent(offset: 17, rising: false, timestampNanoseconds: 100))
+    lines.levels = [false, false, true]
+    let events = try #require(try knob.next(until: nil))
+    #expect(events == [LineEvent(.a, high: false, at: 100), LineEvent(.b, high: false, at: 200)])
+  }
+
+  @Test func aLevelTheQueueLostIsReportedAtItsRealValue() throws {
+    let (knob, lines) = try Self.knob()
+    _ = try knob.readLevels()
+    // A closed and opened again, but only the closing edge survived the overflow.
+    lines.queue(GPIOEdgeEvent(offset: 17, rising: false, timestampNanoseconds: 100))
+    lines.levels = [true, true, true]
+    let events = try #require(try knob.next(until: nil))
+    #expect(events == [LineEvent(.a, high: false, at: 100), LineEvent(.a, high: true, at: 5_000)])
+  }
+
+  @Test func aTimeoutReturnsNoEventsAndNeverNil() throws {
+    let (knob, _) = try Self.knob(clock: FixedClock(1_000_000))
+    _ = try knob.readLevels()
+    #expect(try knob.next(until: 1_000_000) == [])
+  }
+
+  @Test func aDecoderFedThroughTheSourceCountsADetent() throws {
+    let (knob, lines) = try Self.knob()
+    var decoder = QuadratureDecoder(levels: try knob.readLevels())
+    // One detent clockwise on an active-low board: A closes, B closes, A opens, B opens.
+    for (time, offset, rising) in [(10, 17, false), (20, 27, false), (30, 17, true), (40, 27, true)] {
+      lines.queue(GPIOEdgeEvent(offset: UInt32(offset), rising: rising, timestampNanoseconds: UInt64(time)))
+    }
+    let events = try #require(try knob.next(until: nil))
+    #expect(events.compactMap { decoder.feed($0) }.map(\.direction) == [.clockwise])
+  }
+}
