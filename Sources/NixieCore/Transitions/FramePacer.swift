@@ -30,7 +30,8 @@ public struct FramePacer: Sendable {
   public private(set) var frame: DisplayState
   /// Whether nothing is left to write until the next request.
   public private(set) var isIdle = true
-  /// Whether the period being played starts at or after the end of the transition.
+  /// Whether the period being played starts at or after the end of the transition (false
+  /// from a request until the first period after it is rendered).
   public private(set) var isSettled = true
 
   private var renderer: FrameRenderer
@@ -61,6 +62,7 @@ public struct FramePacer: Sendable {
     timeline = TransitionPlanner.plan(
       from: timeline.duties(at: start, layout: layout), to: state, layout: layout, transition: transition,
       at: start)
+    isSettled = false
     wake(at: now)
     return timeline.end
   }
@@ -75,6 +77,7 @@ public struct FramePacer: Sendable {
     timeline = TransitionPlanner.cycle(
       from: timeline.duties(at: start, layout: layout), to: state, layout: layout, duration: duration,
       laps: laps, curve: curve, at: start)
+    isSettled = false
     wake(at: now)
     return timeline.end
   }
@@ -84,6 +87,7 @@ public struct FramePacer: Sendable {
     let value = min(max(value, 0), 1)
     guard value != brightness else { return }
     brightness = value
+    isSettled = false
     if isIdle { wake(at: now) }
   }
 
