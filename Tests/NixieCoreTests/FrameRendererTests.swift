@@ -42,7 +42,7 @@ struct FrameRendererTests {
     #expect(levels.count >= 48, "\(levels.count) distinct duties")
   }
 
-  @Test func linearCrossfadeLightsOldThenNewForTheWholePeriod() throws {
+  @Test func linearCrossfadeLightsNewThenOldForTheWholePeriod() throws {
     var renderer = FrameRenderer(layout: Self.layout)
     let timeline = TransitionPlanner.plan(
       from: CathodeDuties(try Self.state("1"), layout: Self.layout), to: try Self.state("2"),
@@ -52,8 +52,8 @@ struct FrameRendererTests {
     #expect(renderer.slices.count == 2)
     #expect(renderer.slices.offsets[0] == 0)
     #expect(renderer.slices.offsets[1] == 2_500_000)
-    #expect(Self.layout.text(of: renderer.slices.frames[0]) == "       1")
-    #expect(Self.layout.text(of: renderer.slices.frames[1]) == "       2")
+    #expect(Self.layout.text(of: renderer.slices.frames[0]) == "       2")
+    #expect(Self.layout.text(of: renderer.slices.frames[1]) == "       1")
   }
 
   @Test func aSteadyDisplayIsOneSliceForTheWholePeriod() throws {

@@ -31,7 +31,7 @@ struct TransitionPlannerTests {
     }
   }
 
-  @Test func crossfadeRampsTheOutgoingCathodeFirst() throws {
+  @Test func crossfadeRampsTheIncomingCathodeFirst() throws {
     let timeline = try Self.plan("1", "2", TransitionSpec(.crossfade, duration: 500, curve: .linear))
     guard case .ramps(let ramps) = timeline.positions[7] else {
       Issue.record("tube 6 should fade")
@@ -39,9 +39,9 @@ struct TransitionPlannerTests {
     }
     let one = Self.layout.digit(1, at: 7)
     let two = Self.layout.digit(2, at: 7)
-    #expect(ramps.map(\.cathode) == [one, two])
-    #expect(ramps.map(\.from) == [1, 0])
-    #expect(ramps.map(\.to) == [0, 1])
+    #expect(ramps.map(\.cathode) == [two, one])
+    #expect(ramps.map(\.from) == [0, 1])
+    #expect(ramps.map(\.to) == [1, 0])
     #expect(ramps.allSatisfy { $0.start == 1_000 && $0.end == 1_500 && $0.isMain })
     #expect(timeline.end == 1_500)
   }
@@ -52,10 +52,10 @@ struct TransitionPlannerTests {
       Issue.record("tube 6 should fade")
       return
     }
-    #expect(ramps[0].start == 1_000 && ramps[0].end == 1_250)
-    #expect(ramps[1].start == 1_250 && ramps[1].end == 1_500)
-    #expect(ramps[1].duty(at: 1_250) == 0)
+    #expect(ramps[1].start == 1_000 && ramps[1].end == 1_250)
+    #expect(ramps[0].start == 1_250 && ramps[0].end == 1_500)
     #expect(ramps[0].duty(at: 1_250) == 0)
+    #expect(ramps[1].duty(at: 1_250) == 0)
   }
 
   @Test func slotSpinsTubesAndCrossFadesSeparators() throws {

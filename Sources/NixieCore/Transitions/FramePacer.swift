@@ -104,7 +104,7 @@ public struct FramePacer: Sendable {
       if final {
         isIdle = true
         rendered = false
-      } else if nextSlice < renderer.slices.count && periodStart + renderer.slices.offsets[nextSlice] <= now {
+      } else if periodStart + sliceEnd(index) <= now {
         continue
       }
       if renderer.slices.frames[index] == frame { continue }
@@ -122,6 +122,11 @@ public struct FramePacer: Sendable {
     rendered = true
     nextSlice = 0
     isSettled = periodStart >= timeline.end
+  }
+
+  /// Where slice `index` of the period being played ends, from the period's start.
+  private func sliceEnd(_ index: Int) -> UInt64 {
+    index + 1 < renderer.slices.count ? renderer.slices.offsets[index + 1] : settings.period
   }
 
   private func nextPeriodStart(_ now: UInt64) -> UInt64 {

@@ -3,7 +3,7 @@ public enum PositionFade: Hashable, Sendable {
   /// The position shows these cathodes, untouched by the transition.
   case steady(CathodeSet)
   /// Each listed cathode's duty follows its ramp. Main cathodes take their turns in each PWM
-  /// period in list order (the outgoing ones first); unlisted cathodes are dark.
+  /// period in list order (the incoming ones first); unlisted cathodes are dark.
   case ramps([CathodeRamp])
   /// The slot-machine run of a tube.
   case spin(SlotSpin)

@@ -76,8 +76,10 @@ public enum TransitionPlanner {
       return FadeTimeline(positions: fades, target: target, start: start)
     }
 
-    /// Every cathode that is or will be lit, moving from its duty now to 0 or 1: the falling
-    /// ones first, so they take the start of each period and the rising ones its end.
+    /// Every cathode that is or will be lit, moving from its duty now to 0 or 1: the rising
+    /// ones first, so each period starts with the incoming cathode, then the ones that stay,
+    /// then the outgoing ones; whatever is left of the period is dark. (A slice that starts a
+    /// period never straddles the boundary to the next, however long a frame takes to send.)
     private func ramps(
       _ index: Int, _ lit: CathodeSet, falling: (UInt64, UInt64), rising: (UInt64, UInt64)
     ) -> [CathodeRamp] {
@@ -108,7 +110,7 @@ public enum TransitionPlanner {
               curve: spec.curve))
         }
       }
-      return falls + holds + rises
+      return rises + holds + falls
     }
 
     /// A tube's run: at least `laps` full turns of `order`, two more steps for each spinning
