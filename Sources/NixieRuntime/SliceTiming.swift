@@ -26,7 +26,9 @@ public struct SliceTiming: Hashable, Sendable {
     var seen = 0
     for (bucket, count) in counts.enumerated() {
       seen += Int(count)
-      if seen >= wanted { return min(UInt64(bucket + 1) * 1_000, maximum) }
+      if seen >= wanted {
+        return bucket == Self.buckets - 1 ? maximum : min(UInt64(bucket + 1) * 1_000, maximum)
+      }
     }
     return maximum
   }
