@@ -42,7 +42,9 @@ struct Show: ParsableCommand {
   var from: String?
 
   @Option(
-    help: ArgumentHelp("Keep the value lit for SECONDS, then blank the tubes and exit.", valueName: "seconds")
+    help: ArgumentHelp(
+      "Keep the value lit for SECONDS after the transition, then blank the tubes and exit.",
+      valueName: "seconds")
   )
   var hold: Double?
 

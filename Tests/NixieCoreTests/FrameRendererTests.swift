@@ -132,3 +132,29 @@ struct FrameRendererTests {
     #expect(renderer.slices.frames[0].lit[0] == .only(7))
   }
 }
+
+/// The PWM settings' limits.
+struct PWMSettingsTests {
+  @Test func thePeriodIsAtMostTenMilliseconds() {
+    #expect(PWMSettings().period == 5_000_000)
+    #expect(PWMSettings(period: 20_000_000).period == 10_000_000)
+    #expect(PWMSettings(period: 1).period == 1_000_000)
+  }
+
+  @Test func aTenMillisecondPeriodStillGivesFortyEightLinearStepsInHalfASecond() throws {
+    let layout = TestLayouts.reference
+    let formatter = ValueFormatter(layout: layout, boardName: "test")
+    let settings = PWMSettings(period: 10_000_000)
+    var renderer = FrameRenderer(layout: layout, settings: settings)
+    let timeline = TransitionPlanner.plan(
+      from: CathodeDuties(try formatter.format("1"), layout: layout), to: try formatter.format("2"),
+      layout: layout,
+      transition: TransitionSpec(.crossfade, duration: 500_000_000, curve: .linear), at: 0)
+    var levels = Set<Double>()
+    for period in 0..<50 {
+      renderer.render(timeline, periodStart: UInt64(period) * settings.period)
+      levels.insert(FrameRendererTests.duty(renderer.slices, 7, layout.digit(2, at: 7)))
+    }
+    #expect(levels.count >= 48)
+  }
+}
