@@ -61,6 +61,7 @@ let package = Package(
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]

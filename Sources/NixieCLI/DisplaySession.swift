@@ -5,12 +5,19 @@ import NixieSimulator
 
 /// A board brought up for one command: the driver to write frames to, with the trace, the
 /// frames log and the terminal view attached as the options ask. `finish()` flushes them.
+///
+/// Frames reach the driver through `scheduler`, whose thread paces transitions and PWM
+/// dimming; the driver and everything watching it (simulator, trace, frames log, terminal
+/// view) are called on that thread until `finish()` stops it.
 final class DisplaySession {
   let board: BoardProfile
   let clock: MonotonicClock
+  /// The board's driver: written by `scheduler`'s thread only, until `finish()`.
   let driver: DisplayDriver
   /// The board in software, for `--backend sim` (commands that drive its input lines use it).
   private(set) var simulated: SimulatedBoard?
+  /// Paces every frame onto the driver.
+  let scheduler: FrameScheduler
   private var finishers: [(UInt64) -> Void] = []
   /// The real transports, held (lines requested) for as long as the session lives.
   private var hardwareBoard: HardwareBoard?
@@ -23,6 +30,7 @@ final class DisplaySession {
   ) throws(CommandFailure) {
     self.board = board
     self.clock = clock
+    var steadyPicture: TubeTerminalView?
     switch backend {
     case .hardware:
       let hardware: HardwareBoard
@@ -96,6 +104,7 @@ final class DisplaySession {
           stdout.flush()
         }
         simulated.display.addObserver(picture)
+        steadyPicture = picture
         finishers.insert({ picture.renderSteady(at: $0) }, at: 0)
       }
       do {
@@ -104,6 +113,12 @@ final class DisplaySession {
         throw CommandFailure(.internalError, "simulator: \(error)")
       }
     }
+    // When a fade is over, the terminal shows the settled picture at once.
+    let picture = steadyPicture
+    scheduler = FrameScheduler(layout: board.layout, driver: driver, clock: clock) {
+      picture?.renderSteady(at: clock.now())
+    }
+    scheduler.start()
   }
 
   private static func open(_ path: String, option: String) throws(CommandFailure) -> FileStream {
@@ -114,27 +129,42 @@ final class DisplaySession {
     }
   }
 
-  /// Writes `frame` to the board, turning a transport fault into exit code 69.
+  /// Shows `frame` at once and waits until it is on the tubes; a transport fault is exit 69.
   func show(_ frame: DisplayState) throws(CommandFailure) {
+    scheduler.show(frame, transition: .none)
+    try waitUntilSettled()
+  }
+
+  /// Starts a transition to `state` from what the tubes show now; returns when it will be
+  /// over, on `clock`.
+  @discardableResult
+  func show(_ state: DisplayState, transition: TransitionSpec) -> UInt64 {
+    scheduler.show(state, transition: transition)
+  }
+
+  /// Sets the brightness (0…1): PWM, so it lasts while the session runs.
+  func setBrightness(_ brightness: Double) {
+    scheduler.setBrightness(brightness)
+  }
+
+  /// Waits until the latest transition is over and on the tubes; a transport fault is exit 69.
+  func waitUntilSettled() throws(CommandFailure) {
     do {
-      try driver.write(frame)
+      try scheduler.waitUntilSettled()
     } catch {
       throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
     }
   }
 
-  /// Turns the tubes off.
+  /// Turns the tubes off (a dark frame: BL low where the board wires it).
   func blank() throws(CommandFailure) {
-    do {
-      try driver.blank()
-    } catch {
-      throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
-    }
+    try show(board.layout.blank)
   }
 
-  /// Draws the last picture, flushes the trace and the frames log, and gives the hardware
-  /// lines back (the tubes keep what they show).
+  /// Stops the frame thread (the tubes keep the last frame), draws the last picture, flushes
+  /// the trace and the frames log, and gives the hardware lines back.
   func finish() {
+    scheduler.stop()
     let now = clock.now()
     for finisher in finishers { finisher(now) }
     hardwareBoard?.release()

@@ -4,12 +4,6 @@ import NixieRuntime
 
 extension FormatOptions.Padding: ExpressibleByArgument {}
 
-/// How the display changes to a new value.
-enum TransitionName: String, ExpressibleByArgument, CaseIterable {
-  /// The new value appears at once.
-  case none
-}
-
 /// `nixie show VALUE`: format a value and put it on the tubes.
 struct Show: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -18,7 +12,10 @@ struct Show: ParsableCommand {
       Numbers are right-aligned, other text left-aligned. ':' '.' and "'" light the separator \
       between two tubes (or a '.' the decimal point of a tube). By default a value the board \
       cannot show is an error (exit 2) that says what it can show; --lenient blanks instead.
-      Without --hold, the value stays on the tubes' latches after nixie exits.
+      The value comes in with the transition (a 500 ms perceptual cross-fade by default; \
+      positions that do not change are left alone); --from VALUE shows VALUE first.
+      Without --hold, nixie waits for the transition to end and exits: the value stays on \
+      the tubes' latches. Ctrl-C or SIGTERM blanks the tubes and exits 1.
       """)
 
   @OptionGroup var value: ValueArgument
@@ -36,11 +33,18 @@ struct Show: ParsableCommand {
   @Option(help: "What fills the tubes left of a number: blank or zero.")
   var pad: FormatOptions.Padding = .blank
 
-  @Option(help: "How the display changes to the value: none.")
-  var transition: TransitionName = .none
+  @OptionGroup var transition: TransitionOptions
 
   @Option(
-    help: ArgumentHelp("Keep the value lit for SECONDS, then blank the tubes and exit.", valueName: "seconds")
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Show this value first, then change to the value with the transition.", valueName: "value"))
+  var from: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Keep the value lit for SECONDS after the transition, then blank the tubes and exit.",
+      valueName: "seconds")
   )
   var hold: Double?
 
@@ -51,31 +55,60 @@ struct Show: ParsableCommand {
     if let hold, !(hold >= 0 && hold <= 31_536_000) {
       throw ValidationError("--hold must be a number of seconds from 0 to 31536000")
     }
+    if transition.brightness < 100 && hold == nil {
+      throw ValidationError(
+        "--brightness below 100 needs --hold: dimming is PWM, which stops when nixie exits, and the"
+          + " latches would keep the value at full brightness")
+    }
   }
 
   func run() throws {
     let board = try hardware.loadBoard()
-    let state: DisplayState
-    do {
-      state = try board.formatter.format(
-        value.value, options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient))
-    } catch {
-      throw CommandFailure(.badUsage, error.description)
-    }
+    let options = FormatOptions(decimals: decimals, padding: pad, lenient: lenient)
+    let state = try Self.format(value.value, on: board, options: options)
+    let start = try from.map { try Self.format($0, on: board, options: options, option: "--from: ") }
     if json {
       let stdout = FileStream.standardOutput
       stdout.write(board.layout.json(of: state, board: board.name) + "\n")
       stdout.flush()
     }
     let backend = hardware.resolvedBackend
+    // Before the session starts its frame thread, so the thread inherits the blocked mask.
+    let signals = TerminationSignals.block()
+    defer { signals.restore() }
     let session = try DisplaySession(
       board: board, backend: backend, options: hardware,
       view: backend == .sim && Terminal.standardOutputIsTerminal)
-    try session.show(state)
+    defer { session.finish() }
+    session.setBrightness(transition.brightness / 100)
+    if let start { try session.show(start) }
+    let end = session.show(state, transition: transition.spec)
+    try Self.wait(until: end, session, signals)
+    try session.waitUntilSettled()
     if let hold {
-      session.clock.sleep(until: session.clock.now() + UInt64(hold * 1e9))
+      try Self.wait(until: session.clock.now() + UInt64(hold * 1e9), session, signals)
       try session.blank()
     }
-    session.finish()
+  }
+
+  private static func format(
+    _ value: String, on board: BoardProfile, options: FormatOptions, option: String = ""
+  )
+    throws(CommandFailure) -> DisplayState
+  {
+    do {
+      return try board.formatter.format(value, options: options)
+    } catch {
+      throw CommandFailure(.badUsage, option + error.description)
+    }
+  }
+
+  /// Waits until `deadline`; SIGINT or SIGTERM instead blanks the tubes and exits 1.
+  private static func wait(until deadline: UInt64, _ session: DisplaySession, _ signals: TerminationSignals)
+    throws(CommandFailure)
+  {
+    guard let signal = signals.wait(until: deadline, clock: session.clock) else { return }
+    try session.blank()
+    throw CommandFailure(.cancelled, "\(TerminationSignals.name(of: signal)): the tubes are blanked")
   }
 }

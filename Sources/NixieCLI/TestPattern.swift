@@ -42,8 +42,9 @@ struct TestPattern: ParsableCommand {
         out.flush()
       }
       do {
-        try session.driver.write(pattern.state)
-      } catch  where isTransientFault(error) {
+        session.scheduler.show(pattern.state, transition: .none)
+        try session.scheduler.waitUntilSettled()
+      } catch where isTransientFault(error) {
         failed += 1
         NixieMain.printError("nixie: \(pattern.label): skipped: \(error)")
       } catch {

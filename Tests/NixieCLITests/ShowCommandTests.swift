@@ -35,6 +35,10 @@ struct ShowCommandTests {
     (["12345.6"], "'.'"), (["--decimals", "-1", "5"], "--decimals"),
     (["--pad", "sideways", "5"], "sideways"),
     (["--transition", "wobble", "5"], "wobble"), (["--nonsense", "5"], "--nonsense"),
+    (["--fade-ms", "-1", "5"], "--fade-ms"), (["--fade-ms", "60001", "5"], "--fade-ms"),
+    (["--curve", "wobbly", "5"], "wobbly"), (["--brightness", "150", "--hold", "1", "5"], "--brightness"),
+    (["--brightness", "50", "5"], "needs --hold"), (["--from", "-5", "5"], "--from: "),
+    (["--from", "1234567", "5"], "--from: "),
     (["5", "6"], "expected one value"),
     ([], "missing the value"), (["--hold", "-1", "5"], "--hold"),
     (["--board", "nosuch", "5"], "--board nosuch"),
@@ -86,7 +90,8 @@ struct ShowCommandTests {
     let folder = try NixieProcess.temporaryFolder()
     let log = folder.appendingPathComponent("frames.jsonl")
     let result = try NixieProcess.run([
-      "show", "--backend", "sim", "--frames-log", log.path, "--hold", "0.2", "09:41:00",
+      "show", "--backend", "sim", "--transition", "none", "--frames-log", log.path, "--hold", "0.2",
+      "09:41:00",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
@@ -109,7 +114,9 @@ struct ShowCommandTests {
   @Test func traceIsAValueChangeDumpOfTheBitBangedFrame() throws {
     let folder = try NixieProcess.temporaryFolder()
     let trace = folder.appendingPathComponent("show.vcd")
-    let result = try NixieProcess.run(["show", "--backend", "sim", "--trace", trace.path, "1"])
+    let result = try NixieProcess.run([
+      "show", "--backend", "sim", "--transition", "none", "--trace", trace.path, "1",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let vcd = try String(contentsOf: trace, encoding: .utf8)
     #expect(vcd.contains("$timescale 1 ns $end"))

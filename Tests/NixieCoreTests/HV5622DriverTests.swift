@@ -40,6 +40,28 @@ struct HV5622DriverTests {
     #expect(lines.writes.count == count)
   }
 
+  @Test func alternatingFramesAreEachShiftedInFull() throws {
+    let lines = RecordingLines()
+    let board = TestBoards.reference()
+    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    try driver.start()
+    let first = try board.formatter.format("1")
+    let second = try board.formatter.format("2")
+    var counts: [Int] = []
+    for frame in [first, second, first, second, second] {
+      lines.writes = []
+      try driver.write(frame)
+      counts.append(lines.writes.count)
+    }
+    #expect(counts == [131, 130, 130, 130, 0])
+    // The last shift carried the second frame: position 55 (tube 6 digit 2) is the 9th bit.
+    #expect(lines.writes.isEmpty)
+    lines.writes = []
+    try driver.write(first)
+    #expect(lines.writes[(63 - 54) * 2] == .init(lines: [.din, .clk], levels: [.din, .clk]))
+    #expect(lines.writes[(63 - 55) * 2] == .init(lines: [.din, .clk], levels: [.clk]))
+  }
+
   @Test func aDarkFrameLowersBlankingInsteadOfShifting() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference()

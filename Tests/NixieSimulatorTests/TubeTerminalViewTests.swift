@@ -38,8 +38,44 @@ struct TubeTerminalViewTests {
     view.frameShown(try Self.frame(board, "1", at: 0))
     view.renderSteady(at: 0)
     buffer.text = ""
+    view.frameShown(try Self.frame(board, "2", at: 1))
     view.renderSteady(at: 1)
     #expect(buffer.text.hasPrefix("\u{1B}[7F"))
+  }
+
+  @Test func anUnchangedPictureIsNotSentAgain() throws {
+    let (view, buffer, board) = try Self.view(colors: .trueColor)
+    view.frameShown(try Self.frame(board, "1", at: 0))
+    view.renderSteady(at: 0)
+    let first = buffer.text
+    view.render(at: 40_000_000)
+    view.renderSteady(at: 80_000_000)
+    #expect(buffer.text == first)
+  }
+
+  @Test func aFadeDissolvesOverSuccessivePictures() throws {
+    let (view, buffer, board) = try Self.view(colors: .trueColor)
+    let one = try Self.frame(board, "1", at: 0)
+    let two = try Self.frame(board, "2", at: 0)
+    // A linear cross-fade over 10 pictures: in picture k, "2" is lit k/10 of each 5 ms period.
+    var pictures: [String] = []
+    for picture in 0..<10 {
+      buffer.text = ""
+      for period in 0..<7 {
+        let start = UInt64(picture * 7 + period) * 5_000_000
+        let share = UInt64(picture) * 500_000
+        view.frameShown(LatchedFrame(time: start, outputs: two.outputs, state: two.state))
+        view.frameShown(LatchedFrame(time: start + share, outputs: one.outputs, state: one.state))
+      }
+      view.render(at: UInt64(picture + 1) * 35_000_000)
+      pictures.append(buffer.text)
+    }
+    // The top bar of a "2" (row 0, x 1–3) is not part of a "1": its red channel rises.
+    func red(_ text: String) -> [Int] {
+      text.matches(of: /38;2;(\d+);\d+;\d+m/).map { Int($0.1)! }
+    }
+    let reds = pictures.map { red($0).reduce(0, +) }
+    #expect(zip(reds, reds.dropFirst()).allSatisfy { $0 < $1 }, "\(reds)")
   }
 
   @Test func brightnessIsTheShareOfTimeLit() throws {
@@ -58,9 +94,9 @@ struct TubeTerminalViewTests {
   }
 
   @Test func framesRedrawAtMostEveryRefreshInterval() throws {
-    let (view, buffer, board) = try Self.view(colors: .none)
+    let (view, buffer, board) = try Self.view(colors: .trueColor)
     for step in 0..<100 {
-      view.frameShown(try Self.frame(board, String(step % 10), at: UInt64(step) * 1_000_000))
+      view.frameShown(try Self.frame(board, String(step / 10), at: UInt64(step) * 1_000_000))
     }
     let pictures = buffer.text.components(separatedBy: "hv5622-6xin14").count - 1
     #expect(pictures == 3)

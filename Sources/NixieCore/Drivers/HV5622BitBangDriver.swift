@@ -11,8 +11,11 @@ public final class HV5622BitBangDriver: DisplayDriver {
   private let map: OutputMap
   private let inverted: LineSet
   private let hasBlanking: Bool
-  /// What the chain's latches hold, nil before the first frame.
-  private var latched: OutputBits?
+  /// What the chain's latches hold, once `hasLatched`.
+  private var latched: OutputBits
+  private var hasLatched = false
+  /// The next frame's bits. It swaps storage with `latched` after a shift, so neither is
+  /// ever shared and encoding a frame never allocates.
   private var scratch: OutputBits
   private var blanked = true
 
@@ -23,6 +26,7 @@ public final class HV5622BitBangDriver: DisplayDriver {
     self.inverted = board.invertedLines
     self.hasBlanking = board.displayLines.contains(.bl)
     self.scratch = OutputBits(count: board.outputs.outputCount)
+    self.latched = OutputBits(count: board.outputs.outputCount)
   }
 
   /// Puts every line in its idle state: DIN, LE and BL low (tubes off), then CLK low.
@@ -41,9 +45,10 @@ public final class HV5622BitBangDriver: DisplayDriver {
       try setBlanked(true)
       return
     }
-    if scratch != latched {
+    if !hasLatched || scratch != latched {
       try shift(scratch)
-      latched = scratch
+      swap(&scratch, &latched)
+      hasLatched = true
     }
     try setBlanked(false)
   }

@@ -5,9 +5,14 @@ import NixieCore
 ///
 /// It watches frames as they reach the simulated tubes and shows each cathode at the
 /// brightness the eye would see: the share of time it was lit since the last picture. So a
-/// PWM cross-fade dissolves on screen as it would on glass. Pictures are redrawn in place, at
-/// most every `refreshInterval`; `render(at:)` forces one, and `renderSteady(at:)` draws what
-/// is lit at that instant (at the end of a run, when the display has settled).
+/// PWM cross-fade dissolves on screen as it would on glass, and PWM dimming looks dim.
+/// Pictures are redrawn in place as frames arrive, at most every `refreshInterval` (about 30
+/// a second during a fade); a picture identical to the one on screen is not sent again.
+/// `render(at:)` forces one, and `renderSteady(at:)` draws what is lit at that instant at
+/// full brightness (when a fade has settled, and at the end of a run).
+///
+/// Not thread-safe by itself: call it from one thread at a time — the frame scheduler's
+/// while it runs (frames arrive there), the owner's after the scheduler has stopped.
 public final class TubeTerminalView: FrameObserver {
   private let layout: DisplayLayout
   private let caption: String
@@ -22,6 +27,7 @@ public final class TubeTerminalView: FrameObserver {
   /// Nanoseconds each cathode was lit in the current window, per position.
   private var onTime: [[UInt64]]
   private var drawnLines = 0
+  private var shown: [String] = []
 
   /// A view of `layout` that writes pictures through `emit`. `columns` is the terminal's width:
   /// when the tubes do not fit, a one-line view replaces the picture.
@@ -69,10 +75,13 @@ public final class TubeTerminalView: FrameObserver {
       }
     }
     let lines = compact ? [compactLine(brightness)] : picture(brightness)
-    var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F" : ""
-    for line in lines { text += line + colors.reset + "\u{1B}[K\n" }
-    emit(text)
-    drawnLines = lines.count
+    if lines != shown {
+      var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F" : ""
+      for line in lines { text += line + colors.reset + "\u{1B}[K\n" }
+      emit(text)
+      drawnLines = lines.count
+      shown = lines
+    }
     windowStart = time
     for position in onTime.indices {
       for cathode in onTime[position].indices { onTime[position][cathode] = 0 }

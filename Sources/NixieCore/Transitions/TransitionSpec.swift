@@ -1,0 +1,31 @@
+/// How the display changes from one state to the next: the effect, how long it takes, the curve.
+public struct TransitionSpec: Hashable, Sendable {
+  /// The effect.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// The new state appears at once.
+    case none
+    /// Each changing position dissolves from the old cathodes into the new ones.
+    case crossfade
+    /// The old cathodes fade out in the first half, then the new ones fade in.
+    case fade
+    /// The slot machine: each changing tube runs through its cathodes in depth order, then
+    /// lands, each tube a little after its left neighbour. Separators cross-fade.
+    case slot
+  }
+
+  public var kind: Kind
+  /// Nanoseconds: the whole fade, or for `slot` one full turn through a tube's cathodes.
+  public var duration: UInt64
+  public var curve: FadeCurve
+
+  public init(_ kind: Kind, duration: UInt64 = 500_000_000, curve: FadeCurve = .perceptual) {
+    self.kind = kind
+    self.duration = duration
+    self.curve = curve
+  }
+
+  /// The new state at once.
+  public static let none = TransitionSpec(.none, duration: 0)
+  /// The default: a 500 ms perceptual cross-fade.
+  public static let crossfade = TransitionSpec(.crossfade)
+}

@@ -1,0 +1,151 @@
+import Foundation
+import NixieCore
+import NixieRuntime
+import NixieSimulator
+import Testing
+
+/// The scheduler's thread, driven by a manual clock: hours of pacing in milliseconds.
+struct FrameSchedulerTests {
+  static let layout = DisplayLayout(
+    positions: (1...6).map { index in
+      var wired = CathodeSet.none
+      for digit in 0...9 { wired.insert(TubeModel.in14.index(of: .digit(digit))!) }
+      return DisplayPosition(name: "tube \(index)", model: .in14, wired: wired)
+    })
+
+  static func state(_ text: String) throws -> DisplayState {
+    try ValueFormatter(layout: layout, boardName: "test").format(text)
+  }
+
+  @Test func aTenSecondFadeRunsToTheEndOnAManualClock() throws {
+    let clock = ManualClock(start: 1_000)
+    let driver = RecordingDriver(clock: clock)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
+    scheduler.start()
+    let end = scheduler.show(
+      try Self.state("123456"), transition: TransitionSpec(.crossfade, duration: 10_000_000_000))
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    #expect(end == 1_000 + 10_000_000_000)
+    // Quantised to 250 steps a period, the last periods already show only the new digits.
+    #expect(try #require(driver.frames.last).time > end - 50_000_000)
+    #expect(driver.frames.last?.frame == (try Self.state("123456")))
+    // Two slices a period (dark, then the new digits) for 2000 periods, give or take the ends.
+    #expect(driver.frames.count > 3_900 && driver.frames.count < 4_001)
+    #expect(zip(driver.frames, driver.frames.dropFirst()).allSatisfy { $0.frame != $1.frame })
+    #expect(scheduler.writeCount == driver.frames.count)
+  }
+
+  @Test func theSchedulerIssuesNoWritesWhileIdle() throws {
+    let clock = CountingClock()
+    let driver = RecordingDriver(clock: clock)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
+    scheduler.start()
+    scheduler.show(try Self.state("42"), transition: .crossfade)
+    try scheduler.waitUntilSettled()
+    let writes = driver.frames.count
+    let calls = clock.calls
+    // The thread now blocks on its condition: no writes, and not even a look at the clock.
+    Thread.sleep(forTimeInterval: 0.05)
+    #expect(scheduler.writeCount == writes)
+    #expect(clock.calls == calls)
+    // A request wakes it.
+    scheduler.show(try Self.state("43"), transition: .none)
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    #expect(driver.frames.count == writes + 1)
+    #expect(driver.frames.last?.frame == (try Self.state("43")))
+  }
+
+  @Test func aNewStateMidFadeIsWhereTheDisplayLands() throws {
+    let clock = ManualClock()
+    let driver = RecordingDriver(clock: clock)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
+    scheduler.start()
+    scheduler.show(try Self.state("111111"), transition: TransitionSpec(.crossfade, duration: 60_000_000_000))
+    scheduler.show(try Self.state("222222"), transition: .crossfade)
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    #expect(driver.frames.last?.frame == (try Self.state("222222")))
+  }
+
+  @Test func aDriverErrorStopsTheThreadAndReachesTheOwner() throws {
+    let clock = ManualClock()
+    let driver = RecordingDriver(clock: clock, failAt: 3)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
+    scheduler.start()
+    scheduler.show(try Self.state("42"), transition: .crossfade)
+    #expect(throws: RecordingDriver.Failure()) { try scheduler.waitUntilSettled() }
+    #expect(scheduler.failure is RecordingDriver.Failure)
+    scheduler.stop()
+    #expect(driver.frames.count == 3)
+  }
+
+  @Test func aTransientFaultIsRetriedUntilTheFrameIsOnTheTubes() throws {
+    let clock = ManualClock()
+    let driver = GlitchingDriver(glitches: 5)
+    final class Heard: @unchecked Sendable { var faults = 0 }
+    let heard = Heard()
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock) { } onFault: { _ in
+      heard.faults += 1
+    }
+    scheduler.start()
+    let start = clock.now()
+    let target = try Self.state("42")
+    scheduler.show(target, transition: .none)
+    // A waiter hears of the fault; the thread carries on retrying.
+    #expect(throws: GlitchingDriver.Glitch()) { try scheduler.waitUntilSettled() }
+    while scheduler.faultCount < 5 || driver.frames.isEmpty { Thread.sleep(forTimeInterval: 0.001) }
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    #expect(scheduler.failure == nil)
+    #expect(scheduler.faultCount == 5)
+    #expect(heard.faults == 5)
+    #expect(driver.frames == [target])
+    // The pauses double from 20 ms: 20 + 40 + 80 + 160 + 320 ms before the write that works.
+    #expect(clock.now() - start >= 620_000_000)
+  }
+
+  @Test func aSettledDisplayWhoseLastWriteFailedIsWrittenAgain() throws {
+    var pacer = FramePacer(layout: Self.layout)
+    let target = try Self.state("7")
+    pacer.show(target, transition: .none, at: 0)
+    #expect(pacer.next(now: 0) == .write(deadline: 0))
+    #expect(pacer.next(now: 0) == .idle)
+    pacer.frameWasNotWritten(at: 1_000)
+    #expect(pacer.next(now: 1_000) == .write(deadline: 1_000))
+    #expect(pacer.frame == target)
+    #expect(pacer.next(now: 1_000) == .idle)
+  }
+
+  @Test func theSettledHookSeesTheFinalFrameOnTheTubes() throws {
+    let clock = ManualClock()
+    final class Box: @unchecked Sendable { var seen: [DisplayState] = [] }
+    let box = Box()
+    let driver = RecordingDriver(clock: clock)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock) {
+      box.seen.append(driver.frames.last?.frame ?? Self.layout.blank)
+    }
+    scheduler.start()
+    scheduler.show(try Self.state("7"), transition: .crossfade)
+    try scheduler.waitUntilSettled()
+    scheduler.show(try Self.state("8"), transition: .crossfade)
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    #expect(box.seen == [try Self.state("7"), try Self.state("8")], "\(box.seen.map(Self.layout.text(of:)))")
+  }
+
+  @Test func belowFullBrightnessSettlingMeansTheFirstSettledPeriodIsOut() throws {
+    let clock = ManualClock()
+    let driver = RecordingDriver(clock: clock)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
+    scheduler.start()
+    scheduler.setBrightness(0.5)
+    let end = scheduler.show(try Self.state("5"), transition: .crossfade)
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    let lastLit = try #require(driver.frames.last { !$0.frame.isDark })
+    #expect(lastLit.time >= end)
+    #expect(lastLit.frame == (try Self.state("5")))
+  }
+}
