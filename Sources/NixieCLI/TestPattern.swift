@@ -44,7 +44,7 @@ struct TestPattern: ParsableCommand {
       do {
         session.scheduler.show(pattern.state, transition: .none)
         try session.scheduler.waitUntilSettled()
-      } catch where isTransientFault(error) {
+      } catch  where isTransientFault(error) {
         failed += 1
         NixieMain.printError("nixie: \(pattern.label): skipped: \(error)")
       } catch {

@@ -174,7 +174,7 @@ public final class FrameScheduler: @unchecked Sendable {
         let start = clock.now()
         do {
           try driver.write(frame)
-        } catch where isTransientFault(error) {
+        } catch  where isTransientFault(error) {
           onFault?(error)
           clock.sleep(until: clock.now() + pause)
           pause = min(pause * 2, Self.maximumFaultPause)

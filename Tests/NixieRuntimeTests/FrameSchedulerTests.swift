@@ -86,7 +86,8 @@ struct FrameSchedulerTests {
     let driver = GlitchingDriver(glitches: 5)
     final class Heard: @unchecked Sendable { var faults = 0 }
     let heard = Heard()
-    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock) { } onFault: { _ in
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock) {
+    } onFault: { _ in
       heard.faults += 1
     }
     scheduler.start()
