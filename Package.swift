@@ -18,6 +18,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
@@ -32,12 +34,23 @@ let package = Package(
     .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
     // The operating system's side of things the core keeps abstract: clocks, files, terminals.
     .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
+    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
+    .target(name: "CClockSystem"),
+    // The clock daemon: faces in time zones, the schedule, config, control socket, systemd.
+    .target(
+      name: "NixieClock",
+      dependencies: [
+        "NixieCore", "NixieBoards", "CClockSystem", "Yams",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime",
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
@@ -47,6 +60,10 @@ let package = Package(
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
+    ),
+    .testTarget(
+      name: "NixieClockTests",
+      dependencies: ["NixieClock", "NixieCore", "NixieBoards", "NixieSimulator"]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
