@@ -9,11 +9,15 @@ final class DisplaySession {
   let clock: MonotonicClock
   let driver: DisplayDriver
   private var finishers: [(UInt64) -> Void] = []
+  private var steadyView: ((UInt64) -> Void)?
 
   /// Brings `board` up on `backend`. `view` draws the tubes on standard output.
-  init(board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool)
-    throws(CommandFailure)
-  {
+  /// `displayedTime` maps a monotonic time to the displayed clock's Unix nanoseconds for the
+  /// frames log's `t` (default: the wall clock; `nixie clock --at` shows another time).
+  init(
+    board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool,
+    displayedTime: ((UInt64) -> Int64)? = nil
+  ) throws(CommandFailure) {
     self.board = board
     let clock = SystemClock()
     self.clock = clock
@@ -44,9 +48,9 @@ final class DisplaySession {
         }
       }
       if let path = options.framesLog {
-        let log = FramesLog(file: try Self.open(path, option: "--frames-log"), board: board) {
-          wallStart + Int64($0) - Int64(start)
-        }
+        let log = FramesLog(
+          file: try Self.open(path, option: "--frames-log"), board: board,
+          displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
         simulated.chain.addObserver(log)
         finishers.append { _ in log.flush() }
       }
@@ -61,6 +65,7 @@ final class DisplaySession {
         }
         simulated.chain.addObserver(picture)
         finishers.insert({ picture.renderSteady(at: $0) }, at: 0)
+        steadyView = { picture.renderSteady(at: $0) }
       }
       do {
         try simulated.driver.start()
@@ -94,6 +99,12 @@ final class DisplaySession {
     } catch {
       throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
     }
+  }
+
+  /// Redraws the terminal view with what is lit now (after a write that is not part of a
+  /// PWM sequence, so the picture shows it at once instead of at the next frame).
+  func refreshView() {
+    steadyView?(clock.now())
   }
 
   /// Draws the last picture and flushes the trace and the frames log.

@@ -9,6 +9,6 @@ struct Nixie: ParsableCommand {
       Exit codes: 0 success, 1 cancelled, 2 bad usage or value, 65 bad configuration or \
       board file, 69 hardware unavailable, 70 internal error.
       """,
-    subcommands: [Show.self, Boards.self]
+    subcommands: [Show.self, Clock.self, Send.self, Boards.self]
   )
 }
