@@ -68,7 +68,7 @@ let package = Package(
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
-      dependencies: ["nixie", "NixieCLI", "NixieBoards", "NixieCore"]
+      dependencies: ["nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock"]
     ),
   ]
 )

@@ -53,7 +53,7 @@ struct ControlServerTests {
     (#"{"show": "12", "seconds": -1}"#, "'seconds' must be"), (#"{"show": "12", "seconds": 1e9}"#, "'seconds'"),
     (#"{"show": "12", "transition": "wobble"}"#, "'transition' must be"), (#"{"shout": "12"}"#, "unknown key 'shout'"),
     (#"{"show": "12-4"}"#, "no cathode for '-'"), (#"{"show": "1234567"}"#, "needs 7 tubes"),
-    (String(repeating: "[", count: 1000), "not JSON"), ("{\"show\": \"\u{0}\"}", "not JSON"), (#"{"show": "\u0000"}"#, "no cathode"),
+    (String(repeating: "[", count: 1000), "not JSON"), ("{\"show\": \"\u{0}\"}", "'show' must be"), (#"{"show": "\u0000"}"#, "no cathode"),
   ])
   func aMalformedOrUnshowableRequestGetsAnErrorAndTheClockHearsNothing(_ line: String, _ named: String) throws {
     let server = try Server()
