@@ -29,7 +29,9 @@ struct Clock: ParsableCommand {
       valueName: "name|path"))
   var board: String?
 
-  @Option(help: ArgumentHelp("sim or hardware (default: the config's, else as for nixie show).", valueName: "backend"))
+  @Option(
+    help: ArgumentHelp(
+      "sim or hardware (default: the config's, else as for nixie show).", valueName: "backend"))
   var backend: Backend?
 
   @Option(help: ArgumentHelp("Record every line change as a Value Change Dump.", valueName: "file.vcd"))
@@ -42,15 +44,20 @@ struct Clock: ParsableCommand {
       valueName: "file.jsonl"))
   var framesLog: String?
 
-  @Option(help: ArgumentHelp("The configuration file (default: /etc/nixie/nixie.yaml if it exists).", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "The configuration file (default: /etc/nixie/nixie.yaml if it exists).", valueName: "file"))
   var config: String?
 
-  @Option(help: ArgumentHelp("The IANA time zone to show (default: the config's, else the system's).", valueName: "tz"))
+  @Option(
+    help: ArgumentHelp(
+      "The IANA time zone to show (default: the config's, else the system's).", valueName: "tz"))
   var timezone: String?
 
   @Option(
     name: .customLong("format"),
-    help: ArgumentHelp("A face: a date pattern, optionally @SECONDS; repeat to rotate.", valueName: "pattern"))
+    help: ArgumentHelp("A face: a date pattern, optionally @SECONDS; repeat to rotate.", valueName: "pattern")
+  )
   var formats: [String] = []
 
   @Option(
@@ -61,10 +68,14 @@ struct Clock: ParsableCommand {
   @Option(help: ArgumentHelp("Exit cleanly after this many seconds.", valueName: "seconds"))
   var duration: Double?
 
-  @Option(help: "How a new value replaces the old: none, crossfade or slot (motion comes with the transition engine).")
+  @Option(
+    help:
+      "How a new value replaces the old: none, crossfade or slot (motion comes with the transition engine).")
   var transition: ClockTransition?
 
-  @Option(help: ArgumentHelp("The control socket (default: the config's, else /run/nixie/control.sock).", valueName: "path"))
+  @Option(
+    help: ArgumentHelp(
+      "The control socket (default: the config's, else /run/nixie/control.sock).", valueName: "path"))
   var socket: String?
 
   func validate() throws {
@@ -160,7 +171,8 @@ struct Clock: ParsableCommand {
         { () throws -> ClockPlanner in
           let reloaded = try self.loadConfiguration()
           if let name = reloaded.board, self.board == nil, name != hardware.board {
-            logger.warning("board changed to \(name) in \(file): that takes a restart; keeping \(profile.name)")
+            logger.warning(
+              "board changed to \(name) in \(file): that takes a restart; keeping \(profile.name)")
           }
           return try Self.planner(reloaded, board: profile)
         }
@@ -217,7 +229,8 @@ struct Clock: ParsableCommand {
     } catch let error as BoardFileError {
       throw CommandFailure(.badConfiguration, error.description)
     } catch {
-      let option = (error as? FacePatternError).map { $0.message.hasPrefix("unknown time zone") } == true
+      let option =
+        (error as? FacePatternError).map { $0.message.hasPrefix("unknown time zone") } == true
         ? "--timezone" : "--format"
       throw CommandFailure(.badUsage, "\(option): \(error)")
     }
@@ -226,11 +239,13 @@ struct Clock: ParsableCommand {
   private func startControlServer(
     _ configuration: ClockConfiguration, board: BoardProfile, inbox: ClockInbox, logger: Logger
   ) -> ControlServer? {
-    let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox, transition: configuration.transition)
+    let handler = ControlRequestHandler(
+      formatter: board.formatter, inbox: inbox, transition: configuration.transition)
     let monotonic = SystemClock()
     do {
       let server = try ControlServer(
-        path: configuration.control.socket, group: configuration.control.group, limits: configuration.control.limits,
+        path: configuration.control.socket, group: configuration.control.group,
+        limits: configuration.control.limits,
         logger: logger, monotonic: { monotonic.now() }, handle: { handler.handle($0) })
       server.start()
       return server

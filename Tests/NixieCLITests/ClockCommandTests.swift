@@ -51,7 +51,9 @@ struct ClockCommandTests {
   @Test func atStartsTheDisplayedClockAndTheFramesLogRecordsDisplayedTime() throws {
     let scratch = try Scratch()
     let result = try NixieProcess.run(
-      scratch.arguments(["--at", "2026-03-29T01:59:58+01:00", "--timezone", "Europe/Berlin", "--duration", "2.5"]))
+      scratch.arguments([
+        "--at", "2026-03-29T01:59:58+01:00", "--timezone", "Europe/Berlin", "--duration", "2.5",
+      ]))
     #expect(result.status == 0, "\(result.stderr)")
     let frames = try scratch.frameObjects()
     var seen: [String] = []
@@ -68,8 +70,10 @@ struct ClockCommandTests {
   }
 
   @Test(arguments: [
-    (["--format", "HH-mm"], "'-'"), (["--format", "HH:mm a"], "AM/PM"), (["--timezone", "Mars/Olympus"], "Mars/Olympus"),
-    (["--at", "yesterday"], "--at"), (["--duration", "0"], "--duration"), (["--transition", "wobble"], "wobble"),
+    (["--format", "HH-mm"], "'-'"), (["--format", "HH:mm a"], "AM/PM"),
+    (["--timezone", "Mars/Olympus"], "Mars/Olympus"),
+    (["--at", "yesterday"], "--at"), (["--duration", "0"], "--duration"),
+    (["--transition", "wobble"], "wobble"),
     (["--format", "HH:mm@0"], "@"),
   ])
   func badOptionsExitTwoNamingTheProblem(_ extra: [String], _ named: String) throws {
@@ -93,7 +97,9 @@ struct ClockCommandTests {
   @Test func commandLineOptionsWinOverTheFile() throws {
     let scratch = try Scratch(config: "timezone: Asia/Kathmandu\nfaces:\n  - format: \"dd.MM.yy\"\n")
     let result = try NixieProcess.run(
-      scratch.arguments(["--timezone", "UTC", "--format", "HH:mm:ss", "--at", "2026-07-20T10:00:00Z", "--duration", "0.3"]))
+      scratch.arguments([
+        "--timezone", "UTC", "--format", "HH:mm:ss", "--at", "2026-07-20T10:00:00Z", "--duration", "0.3",
+      ]))
     #expect(result.status == 0, "\(result.stderr)")
     #expect(Self.digits(try scratch.texts().first ?? "") == "100000")
   }
@@ -119,7 +125,8 @@ struct ClockCommandTests {
     try listener.bind(to: try #require(UnixSocket.Address(path)))
     try listener.setReceiveTimeout(milliseconds: 5000)
     let result = try NixieProcess.run(
-      scratch.arguments(["--duration", "1.5"]), environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"])
+      scratch.arguments(["--duration", "1.5"]),
+      environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"])
     #expect(result.status == 0, "\(result.stderr)")
     var messages: [String] = []
     while let message = try listener.receive(upTo: 4096) {
@@ -156,17 +163,22 @@ struct ClockCommandTests {
       Thread.sleep(forTimeInterval: 0.05)
       waited += 1
     }
-    let sent = try NixieProcess.run(["send", "1234", "--seconds", "1", "--transition", "slot", "--socket", scratch.socket])
+    let sent = try NixieProcess.run([
+      "send", "1234", "--seconds", "1", "--transition", "slot", "--socket", scratch.socket,
+    ])
     #expect(sent.status == 0, "\(sent.stderr)")
     let refused = try NixieProcess.run(["send", "12-4", "--socket", scratch.socket])
     #expect(refused.status == 2)
-    #expect(refused.stderr.contains("the clock refused") && refused.stderr.contains("'-'"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("the clock refused") && refused.stderr.contains("'-'"), "\(refused.stderr)")
     process.waitUntilExit()
     #expect(try scratch.texts().contains("   12 34"))
   }
 
   @Test func sendExits69WhenNoClockIsListening() throws {
-    let result = try NixieProcess.run(["send", "42", "--socket", "/tmp/nixie-nobody-\(UUID().uuidString.prefix(8)).sock"])
+    let result = try NixieProcess.run([
+      "send", "42", "--socket", "/tmp/nixie-nobody-\(UUID().uuidString.prefix(8)).sock",
+    ])
     #expect(result.status == 69)
     #expect(result.stderr.contains("no nixie clock is listening"), "\(result.stderr)")
   }

@@ -40,7 +40,8 @@ struct ClockDaemonTests {
 
   @Test func anHourAcrossTheSpringChangeShowsEverySecondExactlyOnceRightAfterItsBoundary() throws {
     let planner = try Fixtures.planner()
-    let rig = Rig(planner: planner, start: Self.beforeSpring * Self.second + 250_000_000, lateness: 80_000, seconds: 3600)
+    let rig = Rig(
+      planner: planner, start: Self.beforeSpring * Self.second + 250_000_000, lateness: 80_000, seconds: 3600)
     #expect(try rig.daemon.run() == .durationElapsed)
     let shown = rig.display.calls.dropLast()  // the last call blanks the tubes
     #expect(shown.count == 3601)  // 01:30:00.25, then 3600 second boundaries
@@ -75,7 +76,9 @@ struct ClockDaemonTests {
   }
 
   @Test func sigtermBlanksTheTubesAndTellsSystemdItIsStopping() throws {
-    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 60, watchdog: 1_000_000_000)
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 60,
+      watchdog: 1_000_000_000)
     rig.clock.schedule(.signal(SIGTERM), after: 5_500_000_000)
     #expect(try rig.daemon.run() == .signal(SIGTERM))
     #expect(rig.display.calls.last?.text == "        ")
@@ -86,7 +89,9 @@ struct ClockDaemonTests {
   }
 
   @Test func theWatchdogIsPingedAtHalfItsTimeoutEvenBetweenSeconds() throws {
-    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 3, watchdog: 300_000_000)
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 3,
+      watchdog: 300_000_000)
     _ = try rig.daemon.run()
     let pings = rig.notifier.messages.filter { $0.text == "WATCHDOG=1" }.map(\.mono)
     #expect(pings.count == 10)
@@ -117,7 +122,8 @@ struct ClockDaemonTests {
     let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 10)
     let inbox = rig.inbox
     let state = try board.formatter.format("1234")
-    rig.clock.schedule(.perform { inbox.post(.show(state, seconds: 3, transition: .slot)) }, after: 2_500_000_000)
+    rig.clock.schedule(
+      .perform { inbox.post(.show(state, seconds: 3, transition: .slot)) }, after: 2_500_000_000)
     _ = try rig.daemon.run()
     let calls = rig.display.calls
     let message = try #require(calls.firstIndex { $0.text == "   12 34" })
@@ -129,7 +135,9 @@ struct ClockDaemonTests {
   }
 
   @Test func anUnsynchronisedClockBlinksItsSeparatorsEveryHalfSecond() throws {
-    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 2, synchronised: false)
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 2, synchronised: false
+    )
     _ = try rig.daemon.run()
     #expect(rig.texts.dropLast() == ["01:30:00", "01 30 00", "01:30:01", "01 30 01"])
     #expect(rig.display.calls.map(\.change)[1] == .blink)
@@ -146,7 +154,8 @@ struct ClockDaemonTests {
     try simulated.driver.start()
     let daemon = ClockDaemon(
       planner: planner, display: DirectClockDisplay(driver: simulated.driver),
-      services: ClockDaemon.Services(clock: clock, synchronisation: FakeSynchronisation()), duration: 60 * 1_000_000_000)
+      services: ClockDaemon.Services(clock: clock, synchronisation: FakeSynchronisation()),
+      duration: 60 * 1_000_000_000)
     _ = try daemon.run()
     let texts = frames.frames.map { board.layout.text(of: $0.state) }
     #expect(texts.count == 61)

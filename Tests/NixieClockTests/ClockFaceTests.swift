@@ -24,7 +24,8 @@ struct ClockFaceTests {
 
   @Test func aOneLetterFieldMayWidenAndTheLayoutFollows() throws {
     let face = try Self.face("H:mm")
-    #expect(Self.text(face, LocalTime(year: 2026, month: 1, day: 1, hour: 23, minute: 59, second: 0)) == "23:59   ")
+    #expect(
+      Self.text(face, LocalTime(year: 2026, month: 1, day: 1, hour: 23, minute: 59, second: 0)) == "23:59   ")
   }
 
   @Test(arguments: [

@@ -9,7 +9,8 @@ struct ConfigurationTests {
     .appendingPathComponent("../../systemd/nixie.yaml.example").standardizedFileURL.path
 
   static func parse(_ yaml: String) throws -> ClockConfiguration {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nixie-config-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "nixie-config-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let file = folder.appendingPathComponent("nixie.yaml")
     try yaml.write(to: file, atomically: true, encoding: .utf8)
@@ -50,10 +51,19 @@ struct ConfigurationTests {
     ("brightness: 150\n", ":1:1: brightness must be between 1 and 100"),
     ("night:\n  from: \"22:00\"\n  until: \"25:00\"\n", ":3:3: night.until must be a local time"),
     ("night:\n  from: \"22:00\"\n  until: \"22:00\"\n", ":3:3: night.until must differ"),
-    ("night:\n  from: \"22:00\"\n  until: \"06:00\"\n  mode: dark\n  brightness: 5\n", ":5:3: night.brightness is for mode dim"),
+    (
+      "night:\n  from: \"22:00\"\n  until: \"06:00\"\n  mode: dark\n  brightness: 5\n",
+      ":5:3: night.brightness is for mode dim"
+    ),
     ("night:\n  from: \"22:00\"\n", ":1:1: missing key 'until' in night"),
-    ("anti-poisoning:\n  short:\n    every-minutes: 7\n", ":3:5: anti-poisoning.short.every-minutes must divide a day"),
-    ("anti-poisoning:\n  short:\n    offset: \"61:00\"\n", ":3:5: anti-poisoning.short.offset 61:00 is not inside"),
+    (
+      "anti-poisoning:\n  short:\n    every-minutes: 7\n",
+      ":3:5: anti-poisoning.short.every-minutes must divide a day"
+    ),
+    (
+      "anti-poisoning:\n  short:\n    offset: \"61:00\"\n",
+      ":3:5: anti-poisoning.short.offset 61:00 is not inside"
+    ),
     ("anti-poisoning:\n  long:\n    minutes: 5\n", ":2:3: missing key 'at' in anti-poisoning.long"),
     ("unsynchronised: flash\n", ":1:1: unsynchronised must be one of blink, dark, none"),
     ("control:\n  socket: relative.sock\n", ":2:3: control.socket must be an absolute path"),
@@ -67,7 +77,9 @@ struct ConfigurationTests {
     #expect {
       _ = try Self.parse(yaml)
     } throws: { error in
-      (error as? BoardFileError).map { "\($0)".contains("nixie.yaml" + expected) || ("\($0)".contains(expected) && expected.first != ":") } == true
+      (error as? BoardFileError).map {
+        "\($0)".contains("nixie.yaml" + expected) || ("\($0)".contains(expected) && expected.first != ":")
+      } == true
     }
   }
 

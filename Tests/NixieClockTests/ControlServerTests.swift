@@ -35,7 +35,9 @@ struct ControlServerTests {
 
   @Test func aValidRequestIsAnsweredOkAndReachesTheClock() throws {
     let server = try Server()
-    let replies = try server.ask([#"{"show": "1234", "seconds": 5, "transition": "slot"}"#, #"{"clear": true}"#])
+    let replies = try server.ask([
+      #"{"show": "1234", "seconds": 5, "transition": "slot"}"#, #"{"clear": true}"#,
+    ])
     #expect(replies == [#"{"ok": true}"#, #"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("1234")
     #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot), .clear])
@@ -50,16 +52,22 @@ struct ControlServerTests {
 
   @Test(arguments: [
     ("not json", "not JSON"), ("[1, 2]", "expected a JSON object"), (#"{"show": true}"#, "'show' must be"),
-    (#"{"show": "12", "seconds": -1}"#, "'seconds' must be"), (#"{"show": "12", "seconds": 1e9}"#, "'seconds'"),
-    (#"{"show": "12", "transition": "wobble"}"#, "'transition' must be"), (#"{"shout": "12"}"#, "unknown key 'shout'"),
+    (#"{"show": "12", "seconds": -1}"#, "'seconds' must be"),
+    (#"{"show": "12", "seconds": 1e9}"#, "'seconds'"),
+    (#"{"show": "12", "transition": "wobble"}"#, "'transition' must be"),
+    (#"{"shout": "12"}"#, "unknown key 'shout'"),
     (#"{"show": "12-4"}"#, "no cathode for '-'"), (#"{"show": "1234567"}"#, "needs 7 tubes"),
-    (String(repeating: "[", count: 1000), "not JSON"), ("{\"show\": \"\u{0}\"}", "'show' must be"), (#"{"show": "\u0000"}"#, "no cathode"),
+    (String(repeating: "[", count: 1000), "not JSON"), ("{\"show\": \"\u{0}\"}", "'show' must be"),
+    (#"{"show": "\u0000"}"#, "no cathode"),
   ])
-  func aMalformedOrUnshowableRequestGetsAnErrorAndTheClockHearsNothing(_ line: String, _ named: String) throws {
+  func aMalformedOrUnshowableRequestGetsAnErrorAndTheClockHearsNothing(_ line: String, _ named: String) throws
+  {
     let server = try Server()
     let replies = try server.ask([line, #"{"show": "42"}"#])
     #expect(replies.count == 2)
-    #expect(replies.first?.hasPrefix(#"{"error": "#) == true && replies.first?.contains(named) == true, "\(replies)")
+    #expect(
+      replies.first?.hasPrefix(#"{"error": "#) == true && replies.first?.contains(named) == true, "\(replies)"
+    )
     #expect(replies.last == #"{"ok": true}"#)
     #expect(server.inbox.take().count == 1)
   }
@@ -102,7 +110,8 @@ struct ControlServerTests {
     let second = try SocketHelpers.client(server.path)
     _ = (first, second)
     let third = try SocketHelpers.client(server.path)
-    #expect(try SocketHelpers.replies(third, count: 1) == [#"{"error": "too many clients; try again later"}"#])
+    #expect(
+      try SocketHelpers.replies(third, count: 1) == [#"{"error": "too many clients; try again later"}"#])
   }
 
   @Test func aStaleSocketFileIsReplacedButALiveServerIsNot() throws {

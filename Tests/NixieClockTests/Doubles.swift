@@ -22,11 +22,13 @@ final class RecordingDisplay: ClockDisplay {
   }
 
   func show(_ state: DisplayState, brightness: Double, change: DisplayChange) throws {
-    calls.append(Call(text: layout.text(of: state), brightness: brightness, change: change, wall: clock.wallTime()))
+    calls.append(
+      Call(text: layout.text(of: state), brightness: brightness, change: change, wall: clock.wallTime()))
   }
 
   func blank() throws {
-    calls.append(Call(text: layout.text(of: layout.blank), brightness: 0, change: nil, wall: clock.wallTime()))
+    calls.append(
+      Call(text: layout.text(of: layout.blank), brightness: 0, change: nil, wall: clock.wallTime()))
   }
 }
 

@@ -22,7 +22,8 @@ enum Fixtures {
   ) throws -> ClockPlanner {
     let board = try board ?? Self.board()
     let turns = try faces.map { pattern, seconds in
-      FaceRotation.Turn(face: try ClockFace(pattern: try FacePattern(pattern), formatter: board.formatter), seconds: seconds)
+      FaceRotation.Turn(
+        face: try ClockFace(pattern: try FacePattern(pattern), formatter: board.formatter), seconds: seconds)
     }
     return ClockPlanner(
       calendar: try calendar(zone), rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
@@ -30,10 +31,13 @@ enum Fixtures {
   }
 
   /// The text the tubes show at Unix second `seconds` (synchronised clock).
-  static func text(_ planner: ClockPlanner, at seconds: Int64, nanoseconds: Int64 = 0, synchronised: Bool = true)
+  static func text(
+    _ planner: ClockPlanner, at seconds: Int64, nanoseconds: Int64 = 0, synchronised: Bool = true
+  )
     -> String
   {
-    planner.layout.text(of: planner.frame(at: seconds * 1_000_000_000 + nanoseconds, synchronised: synchronised).state)
+    planner.layout.text(
+      of: planner.frame(at: seconds * 1_000_000_000 + nanoseconds, synchronised: synchronised).state)
   }
 
   /// Unix seconds of an RFC 3339 UTC instant such as `2026-03-29T01:00:00Z`.

@@ -35,7 +35,8 @@ struct ScheduleTests {
   }
 
   @Test func dimNightsLowerTheBrightnessAndDarkNightsBlank() throws {
-    let night = NightMode(from: try Fixtures.time("12:00:30"), until: try Fixtures.time("13:00"), mode: .dim, brightness: 0.2)
+    let night = NightMode(
+      from: try Fixtures.time("12:00:30"), until: try Fixtures.time("13:00"), mode: .dim, brightness: 0.2)
     let dim = try Fixtures.planner(night: night, brightness: 0.5)
     #expect(dim.frame(at: (Self.noonBerlin + 29) * 1_000_000_000, synchronised: true).brightness == 0.5)
     #expect(dim.frame(at: (Self.noonBerlin + 30) * 1_000_000_000, synchronised: true).brightness == 0.1)

@@ -7,10 +7,12 @@ import Testing
 /// event, token buckets and `--at` instants.
 struct SystemInterfaceTests {
   @Test(arguments: [
-    (Int32(0), Int32(0), ClockSynchronisation.synchronised), (5, 0, .unsynchronised), (0, 0x40, .unsynchronised),
+    (Int32(0), Int32(0), ClockSynchronisation.synchronised), (5, 0, .unsynchronised),
+    (0, 0x40, .unsynchronised),
     (1, 0x2001, .synchronised),
   ])
-  func timeErrorOrUnsyncMeansUnsynchronised(_ state: Int32, _ status: Int32, _ expected: ClockSynchronisation) {
+  func timeErrorOrUnsyncMeansUnsynchronised(_ state: Int32, _ status: Int32, _ expected: ClockSynchronisation)
+  {
     #expect(KernelTimeStatus.interpret(state: state, status: status) == expected)
   }
 
@@ -51,8 +53,10 @@ struct SystemInterfaceTests {
   }
 
   @Test(arguments: [
-    ("2026-03-29T01:59:50+01:00", Int64(1_774_745_990_000_000_000)), ("2026-03-29T00:59:50Z", 1_774_745_990_000_000_000),
-    ("2026-03-29T01:59:50.25+01:00", 1_774_745_990_250_000_000), ("2026-03-29T01:59:50", 1_774_745_990_000_000_000),
+    ("2026-03-29T01:59:50+01:00", Int64(1_774_745_990_000_000_000)),
+    ("2026-03-29T00:59:50Z", 1_774_745_990_000_000_000),
+    ("2026-03-29T01:59:50.25+01:00", 1_774_745_990_250_000_000),
+    ("2026-03-29T01:59:50", 1_774_745_990_000_000_000),
     ("2026-03-29 01:59:50", 1_774_745_990_000_000_000),
   ])
   func atInstantsAreISO8601WithLocalTimesInTheClocksZone(_ text: String, _ expected: Int64) throws {
@@ -60,7 +64,10 @@ struct SystemInterfaceTests {
     #expect(InstantParser.parse(text, zone: berlin) == expected)
   }
 
-  @Test(arguments: ["2026-03-29T02:30:00", "2026-13-01T00:00:00Z", "yesterday", "2026-03-29T01:59:50+1", "2026-02-30T00:00:00Z"])
+  @Test(arguments: [
+    "2026-03-29T02:30:00", "2026-13-01T00:00:00Z", "yesterday", "2026-03-29T01:59:50+1",
+    "2026-02-30T00:00:00Z",
+  ])
   func impossibleOrMalformedInstantsAreRefused(_ text: String) throws {
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
     #expect(InstantParser.parse(text, zone: berlin) == nil)

@@ -25,7 +25,8 @@ struct SystemdNotifierTests {
     (["WATCHDOG_USEC": "20000000", "WATCHDOG_PID": "42"], UInt64?(10_000_000_000)),
     (["WATCHDOG_USEC": "20000000", "WATCHDOG_PID": "7"], nil), (["WATCHDOG_USEC": "soon"], nil), ([:], nil),
   ])
-  func theWatchdogIntervalIsHalfTheTimeoutForThisProcess(_ environment: [String: String], _ expected: UInt64?) {
+  func theWatchdogIntervalIsHalfTheTimeoutForThisProcess(_ environment: [String: String], _ expected: UInt64?)
+  {
     #expect(SystemdNotifier.watchdogInterval(environment: environment, processID: 42) == expected)
   }
 }

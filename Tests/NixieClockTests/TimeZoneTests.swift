@@ -16,7 +16,9 @@ struct TimeZoneTests {
     ("Australia/Adelaide", 1_791_045_000, "01:59:59", "03:00:00"),
     ("Asia/Kathmandu", 1_767_225_600, "05:44:59", "05:45:00"),
   ])
-  func theFaceFollowsEachZoneAcrossItsChanges(_ zone: String, _ change: Int64, _ before: String, _ after: String)
+  func theFaceFollowsEachZoneAcrossItsChanges(
+    _ zone: String, _ change: Int64, _ before: String, _ after: String
+  )
     throws
   {
     let planner = try Fixtures.planner(zone: zone)

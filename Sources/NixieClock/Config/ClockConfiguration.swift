@@ -118,7 +118,9 @@ public struct ClockConfiguration: Hashable, Sendable {
     for face in faces {
       do {
         let pattern = try FacePattern(face.format)
-        turns.append(FaceRotation.Turn(face: try ClockFace(pattern: pattern, formatter: board.formatter), seconds: face.seconds))
+        turns.append(
+          FaceRotation.Turn(
+            face: try ClockFace(pattern: pattern, formatter: board.formatter), seconds: face.seconds))
       } catch {
         if let origin = face.origin { throw origin.error(error.description) }
         throw error

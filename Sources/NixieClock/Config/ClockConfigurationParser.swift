@@ -113,13 +113,15 @@ struct ClockConfigurationParser {
 
   private func parseNight(_ node: ProfileNode) throws(BoardFileError) -> NightMode? {
     if isOff(node) { return nil }
-    let fields = try node.fields(allowed: ["from", "until", "mode", "brightness"], required: ["from", "until"])
+    let fields = try node.fields(
+      allowed: ["from", "until", "mode", "brightness"], required: ["from", "until"])
     let from = try timeOfDay(fields["from"]!)
     let until = try timeOfDay(fields["until"]!)
     guard from != until else { throw fields["until"]!.error("night.until must differ from night.from") }
-    let mode = NightMode.Mode(rawValue: try fields["mode"].map { node throws(BoardFileError) in
-      try choice(node, NightMode.Mode.allCases.map(\.rawValue))
-    } ?? "dim")!
+    let mode = NightMode.Mode(
+      rawValue: try fields["mode"].map { node throws(BoardFileError) in
+        try choice(node, NightMode.Mode.allCases.map(\.rawValue))
+      } ?? "dim")!
     if mode == .dark, let brightness = fields["brightness"] {
       throw brightness.error("night.brightness is for mode dim; a dark night has none")
     }
@@ -139,7 +141,8 @@ struct ClockConfigurationParser {
       let every = try parts["every-minutes"]?.int(in: 1...1440) ?? 60
       guard 1440 % every == 0 else {
         throw parts["every-minutes"]!.error(
-          "anti-poisoning.short.every-minutes must divide a day (1440 minutes): 15, 30, 60, 120…, not \(every)")
+          "anti-poisoning.short.every-minutes must divide a day (1440 minutes): 15, 30, 60, 120…, not \(every)"
+        )
       }
       var offset = 30
       if let node = parts["offset"] {
@@ -180,7 +183,9 @@ struct ClockConfigurationParser {
       control.socket = path
     }
     if let group = fields["group"] { control.group = try nonEmpty(group) }
-    if let bytes = fields["max-line-bytes"] { control.limits.maximumLineBytes = try bytes.int(in: 64...65_536) }
+    if let bytes = fields["max-line-bytes"] {
+      control.limits.maximumLineBytes = try bytes.int(in: 64...65_536)
+    }
     if let clients = fields["max-clients"] { control.limits.maximumClients = try clients.int(in: 1...256) }
     if let rate = fields["requests-per-second"] {
       control.limits.requestsPerSecond = Double(try rate.int(in: 1...1000))

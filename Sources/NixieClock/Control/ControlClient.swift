@@ -34,14 +34,19 @@ public enum ControlClient {
       try socket.connect(to: address)
     } catch {
       if [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.errno) { throw .notListening(path: path, error) }
-      throw .failed(path: path, error.errno == EACCES ? "\(error) (are you in the socket's group?)" : "\(error)")
+      throw .failed(
+        path: path, error.errno == EACCES ? "\(error) (are you in the socket's group?)" : "\(error)")
     }
     var reply: [UInt8] = []
     do {
       try socket.setReceiveTimeout(milliseconds: timeoutMilliseconds)
-      guard try socket.send(Array((request + "\n").utf8)) else { throw SystemCallError("send", errno: EAGAIN) }
+      guard try socket.send(Array((request + "\n").utf8)) else {
+        throw SystemCallError("send", errno: EAGAIN)
+      }
       while !reply.contains(UInt8(ascii: "\n")) {
-        guard let chunk = try socket.receive(upTo: 4096) else { throw SystemCallError("recv", errno: ETIMEDOUT) }
+        guard let chunk = try socket.receive(upTo: 4096) else {
+          throw SystemCallError("recv", errno: ETIMEDOUT)
+        }
         if chunk.isEmpty { break }
         reply += chunk
       }

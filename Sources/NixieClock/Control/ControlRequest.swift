@@ -20,7 +20,8 @@ public enum ControlRequest: Hashable, Sendable {
     } catch let error as ControlRequestError {
       return .failure(error)
     } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-      return .failure(ControlRequestError("expected a JSON object such as {\"show\": \"1234\", \"seconds\": 5}"))
+      return .failure(
+        ControlRequestError("expected a JSON object such as {\"show\": \"1234\", \"seconds\": 5}"))
     } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
       let key = context.codingPath.first?.stringValue ?? "?"
       return .failure(ControlRequestError(Fields.expectation[key] ?? "'\(key)' has the wrong type"))
@@ -62,7 +63,8 @@ public enum ControlRequest: Hashable, Sendable {
     static let expectation = [
       "show": "'show' must be text or a number",
       "seconds": "'seconds' must be a number above 0 and at most 3600",
-      "transition": "'transition' must be one of " + ClockTransition.allCases.map(\.rawValue).joined(separator: ", "),
+      "transition": "'transition' must be one of "
+        + ClockTransition.allCases.map(\.rawValue).joined(separator: ", "),
       "clear": "'clear' takes true and nothing else",
     ]
 
@@ -75,7 +77,9 @@ public enum ControlRequest: Hashable, Sendable {
 
     init(from decoder: Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
-      if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { Self.expectation[$0] == nil }) {
+      if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: {
+        Self.expectation[$0] == nil
+      }) {
         throw ControlRequestError(
           "unknown key '\(unknown)'; keys: " + Self.expectation.keys.sorted().joined(separator: ", "))
       }
@@ -83,14 +87,17 @@ public enum ControlRequest: Hashable, Sendable {
       if container.contains(showKey) {
         if let text = try? container.decode(String.self, forKey: showKey) {
           show = text
-        } else if let number = try? container.decode(Double.self, forKey: showKey), !container.isBool(showKey) {
+        } else if let number = try? container.decode(Double.self, forKey: showKey), !container.isBool(showKey)
+        {
           show = Self.text(of: number)
         } else {
           throw ControlRequestError(Self.expectation["show"]!)
         }
       }
       seconds = try container.decodeIfPresent(Double.self, forKey: Key(stringValue: "seconds"))
-      if container.isBool(Key(stringValue: "seconds")) { throw ControlRequestError(Self.expectation["seconds"]!) }
+      if container.isBool(Key(stringValue: "seconds")) {
+        throw ControlRequestError(Self.expectation["seconds"]!)
+      }
       transition = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "transition"))
       clear = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "clear"))
     }

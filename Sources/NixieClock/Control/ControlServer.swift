@@ -86,7 +86,8 @@ public final class ControlServer: @unchecked Sendable {
       unlink(address.text)
       return
     }
-    throw SystemCallError("bind", subject: "\(address.text) (another nixie clock is listening)", errno: EADDRINUSE)
+    throw SystemCallError(
+      "bind", subject: "\(address.text) (another nixie clock is listening)", errno: EADDRINUSE)
   }
 
   /// Starts serving on a thread of its own.
@@ -111,7 +112,8 @@ public final class ControlServer: @unchecked Sendable {
 
   private func serve() {
     while true {
-      let descriptors = [stopEvent.descriptor.rawValue, listener.descriptor.rawValue]
+      let descriptors =
+        [stopEvent.descriptor.rawValue, listener.descriptor.rawValue]
         + clients.map(\.socket.descriptor.rawValue)
       let ready: [Int]
       do {
@@ -145,7 +147,9 @@ public final class ControlServer: @unchecked Sendable {
         continue
       }
       clients.append(
-        Client(socket: socket, bucket: TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestsPerSecond * 2)))
+        Client(
+          socket: socket,
+          bucket: TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestsPerSecond * 2)))
     }
   }
 

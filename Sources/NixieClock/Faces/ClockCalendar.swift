@@ -32,7 +32,8 @@ public struct ClockCalendar: Sendable {
   /// The first instant (Unix seconds) at or after local midnight of the day `unixSeconds`
   /// falls on, plus `daysAhead` days, at which the clock reads `secondOfDay` or — when a DST
   /// change skips that time — the first time after it. A repeated time gives its first instant.
-  public func instant(atSecondOfDay secondOfDay: Int, dayOf unixSeconds: Int64, daysAhead: Int = 0) -> Int64? {
+  public func instant(atSecondOfDay secondOfDay: Int, dayOf unixSeconds: Int64, daysAhead: Int = 0) -> Int64?
+  {
     let date = Date(timeIntervalSince1970: Double(unixSeconds))
     guard let day = calendar.date(byAdding: .day, value: daysAhead, to: calendar.startOfDay(for: date)),
       let found = calendar.date(

@@ -113,7 +113,8 @@ public struct FacePattern: Hashable, Sendable, CustomStringConvertible {
         let reason = Self.refused[character].map { ": \($0)" } ?? ""
         throw FacePatternError(
           pattern: text,
-          message: "'\(character)' is not a field nixie can show\(reason); fields: H HH h hh k kk K KK m mm s ss"
+          message:
+            "'\(character)' is not a field nixie can show\(reason); fields: H HH h hh k kk K KK m mm s ss"
             + " d dd M MM yy yyyy (quote literal text: 'T')")
       }
       guard field.widths.contains(count) else {
@@ -122,7 +123,8 @@ public struct FacePattern: Hashable, Sendable, CustomStringConvertible {
         let hint = field == .month && count > 2 ? " (month names cannot be shown on digit tubes)" : ""
         throw FacePatternError(
           pattern: text,
-          message: "'\(written)' is not a width of this field; use \(allowed.joined(separator: " or "))\(hint)")
+          message:
+            "'\(written)' is not a width of this field; use \(allowed.joined(separator: " or "))\(hint)")
       }
       flush()
       tokens.append(.field(field, width: count))

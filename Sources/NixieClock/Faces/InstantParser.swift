@@ -7,9 +7,13 @@ public enum InstantParser {
   /// does not exist in `zone`).
   public static func parse(_ text: String, zone: TimeZone) -> Int64? {
     let bytes = Array(text.utf8)
-    guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ") else { return nil }
+    guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ") else {
+      return nil
+    }
     func number(_ range: Range<Int>) -> Int? {
-      guard range.upperBound <= bytes.count, range.allSatisfy({ (48...57).contains(bytes[$0]) }) else { return nil }
+      guard range.upperBound <= bytes.count, range.allSatisfy({ (48...57).contains(bytes[$0]) }) else {
+        return nil
+      }
       return Int(String(decoding: bytes[range], as: UTF8.self))
     }
     guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), let month = number(5..<7),
@@ -35,7 +39,8 @@ public enum InstantParser {
     if index < bytes.count {
       if bytes[index] == UInt8(ascii: "Z"), index + 1 == bytes.count {
         offset = 0
-      } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count == index + 6,
+      } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+        bytes.count == index + 6,
         let hours = number(index + 1..<index + 3), bytes[index + 3] == UInt8(ascii: ":"),
         let minutes = number(index + 4..<index + 6)
       {

@@ -25,6 +25,7 @@ public struct LocalTime: Hashable, Sendable, CustomStringConvertible {
       let digits = String(value)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-    return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+    return
+      "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
   }
 }

@@ -47,7 +47,9 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
     let seconds = time.floorDividing(by: 1_000_000_000)
     if let long {
       for daysAhead in [0, -1] {
-        guard let start = calendar.instant(atSecondOfDay: long.start.secondOfDay, dayOf: seconds, daysAhead: daysAhead)
+        guard
+          let start = calendar.instant(
+            atSecondOfDay: long.start.secondOfDay, dayOf: seconds, daysAhead: daysAhead)
         else { continue }
         let end = start + Int64(long.minutes) * 60
         if seconds >= start && seconds < end {
