@@ -89,8 +89,10 @@ public final class ClockDaemon {
       for command in services.inbox.take() { apply(command, at: mono) }
       if let current = message, mono >= current.until { message = nil }
 
+      // A deadline wake-up evaluates at its due instant even if the clock reads a hair
+      // before it; a larger gap means the clock was set in between, so the reading wins.
       var now = clock.wallTime()
-      if let due { now = max(now, due) }
+      if let due, now < due, due - now < 2_000_000 { now = due }
       try showFrame(at: now, mono: mono)
 
       if let watchdog, mono >= nextPing {
