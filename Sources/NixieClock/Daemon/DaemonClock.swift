@@ -1,15 +1,3 @@
-/// Why a daemon clock's wait ended.
-public enum DaemonWake: Hashable, Sendable {
-  /// The deadline passed.
-  case deadline
-  /// The wall clock was stepped (NTP, `date -s`): re-align at once.
-  case clockStepped
-  /// Another thread posted work (a control-socket request).
-  case woken
-  /// A signal arrived (SIGTERM, SIGINT, SIGHUP).
-  case signal(Int32)
-}
-
 /// The clocks the daemon loop runs on: the displayed wall-clock time, monotonic time for
 /// intervals, and a wait for a wall-clock deadline that also ends on a clock step, a signal
 /// or a wake-up. `SystemDaemonClock` is the real one (timerfd, signalfd, eventfd);

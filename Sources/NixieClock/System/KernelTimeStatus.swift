@@ -1,20 +1,6 @@
 import CClockSystem
 import Glibc
 
-/// Whether the system clock is synchronised (by NTP, chrony, systemd-timesyncd), from the
-/// kernel's point of view.
-public enum ClockSynchronisation: Hashable, Sendable {
-  case synchronised
-  case unsynchronised
-  /// The kernel would not say (the call failed): treated as synchronised, and logged.
-  case unknown(SystemCallError)
-}
-
-/// Where the daemon learns whether the system clock is synchronised; injectable for tests.
-public protocol SynchronisationSource: AnyObject {
-  func synchronisation() -> ClockSynchronisation
-}
-
 /// The kernel's answer: adjtimex(2) in read-only mode returns TIME_ERROR, or sets STA_UNSYNC,
 /// while no time daemon has disciplined the clock.
 public final class KernelTimeStatus: SynchronisationSource {
