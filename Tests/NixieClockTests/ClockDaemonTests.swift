@@ -134,6 +134,27 @@ struct ClockDaemonTests {
     #expect(calls[message + 2].text == "01:30:06")
   }
 
+  @Test func knobCommandsSwitchTheFaceToggleTheNightAndSetTheBrightness() throws {
+    let rig = Rig(
+      planner: try Fixtures.planner(faces: [("HH:mm:ss", 60), ("dd.MM.yy", 10)]),
+      start: Self.beforeSpring * Self.second, seconds: 6)
+    let inbox = rig.inbox
+    rig.clock.schedule(.perform { inbox.post(.nextFace) }, after: 1_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.nextFace) }, after: 2_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.toggleNight) }, after: 3_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.setBrightness(0.5)) }, after: 4_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.toggleNight) }, after: 5_200_000_000)
+    _ = try rig.daemon.run()
+    let calls = rig.display.calls.dropLast()
+    #expect(
+      calls.map(\.text) == [
+        "01:30:00", "01:30:01", "29.03.26", "01:30:02", "01:30:03", "01:30:03", "01:30:04", "01:30:04",
+        "01:30:05", "01:30:05",
+      ])
+    #expect(calls.map(\.brightness) == [1, 1, 1, 1, 1, 0.2, 0.2, 0.1, 0.1, 0.5])
+    #expect(calls[5].change == .brightness)
+  }
+
   @Test func anUnsynchronisedClockBlinksItsSeparatorsEveryHalfSecond() throws {
     let rig = Rig(
       planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 2, synchronised: false

@@ -86,7 +86,7 @@ public final class ClockDaemon {
         ending = .durationElapsed
         break
       }
-      for command in services.inbox.take() { apply(command, at: mono) }
+      for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
       if let current = message, mono >= current.until { message = nil }
 
       // A deadline wake-up evaluates at its due instant even if the clock reads a hair
@@ -162,8 +162,14 @@ public final class ClockDaemon {
     shown = frame
   }
 
-  private func apply(_ command: ClockCommand, at mono: UInt64) {
+  private func apply(_ command: ClockCommand, at mono: UInt64, wall: Int64) {
     switch command {
+    case .setBrightness(let level):
+      planner.brightness = min(1, max(0, level))
+    case .nextFace:
+      planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+    case .toggleNight:
+      planner.nightOverride = !planner.isNight(at: wall)
     case .show(let state, let seconds, let transition):
       message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
     case .clear:

@@ -14,6 +14,10 @@ public struct ClockPlanner: Sendable {
   public var brightness: Double
   /// How a new value replaces the old (`value` changes).
   public var transition: ClockTransition
+  /// Faces to skip ahead in the rotation (the knob's press).
+  public var faceShift = 0
+  /// Night forced on or off regardless of the hours (the knob's long press); nil: the hours.
+  public var nightOverride: Bool?
   public let layout: DisplayLayout
   private let walk: AntiPoisoningWalk
 
@@ -38,8 +42,8 @@ public struct ClockPlanner: Sendable {
     let seconds = time.floorDividing(by: 1_000_000_000)
     let intoSecond = time - seconds * 1_000_000_000
     let local = calendar.local(seconds)
-    let level = brightness * (night?.factor(atSecondOfDay: local.secondOfDay) ?? 1)
-    let turn = rotation.turn(atSecondOfDay: local.secondOfDay)
+    let level = brightness * nightFactor(atSecondOfDay: local.secondOfDay)
+    let turn = (rotation.turn(atSecondOfDay: local.secondOfDay) + faceShift) % max(1, rotation.turns.count)
     guard level > 0 else {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
     }
@@ -52,6 +56,20 @@ public struct ClockPlanner: Sendable {
     return ClockFrame(
       state: hidden ? UnsynchronisedIndicator.withoutSeparators(content, layout: layout) : content,
       content: content, brightness: level, activity: .face(turn), separatorsHidden: hidden)
+  }
+
+  /// Whether it is night at `time` (by the hours, or as the knob forced it).
+  public func isNight(at time: Int64) -> Bool {
+    nightFactor(atSecondOfDay: calendar.local(time.floorDividing(by: 1_000_000_000)).secondOfDay) < 1
+  }
+
+  /// The brightness factor of the night: 1 by day; a forced night without night hours
+  /// configured dims to 20 %.
+  private func nightFactor(atSecondOfDay secondOfDay: Int) -> Double {
+    guard let nightOverride else { return night?.factor(atSecondOfDay: secondOfDay) ?? 1 }
+    guard nightOverride else { return 1 }
+    guard let night else { return 0.2 }
+    return night.mode == .dark ? 0 : night.brightness
   }
 
   /// The next instant after `time` at which the frame may change: the next second boundary,
