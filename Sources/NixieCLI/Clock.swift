@@ -83,8 +83,8 @@ struct Clock: ParsableCommand {
       throw ValidationError("--duration must be a number of seconds above 0")
     }
     for format in formats { _ = try Self.face(format) }
-    if let socket, !socket.hasPrefix("/") && !socket.hasPrefix("."), UnixSocket.Address(socket) == nil {
-      throw ValidationError("--socket must be a path of at most 107 bytes")
+    if let socket, UnixSocket.Address(socket) == nil || socket.hasPrefix("@") {
+      throw ValidationError("--socket must be a file path of at most 107 bytes")
     }
   }
 
