@@ -157,7 +157,7 @@ struct ClockCommandTests {
 
   @Test func sendReachesARunningClockAndIsRefusedForWhatTheBoardCannotShow() throws {
     let scratch = try Scratch()
-    let (process, _) = try Self.start(scratch.arguments(["--duration", "3"]))
+    let (process, _) = try Self.start(scratch.arguments(["--duration", "4"]))
     var waited = 0
     while !FileManager.default.fileExists(atPath: scratch.socket) && waited < 50 {
       Thread.sleep(forTimeInterval: 0.05)
