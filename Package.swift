@@ -21,6 +21,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
@@ -48,12 +50,24 @@ let package = Package(
       name: "NixieLinux",
       dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"]
     ),
+    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
+    .target(name: "CClockSystem"),
+    // The clock daemon: faces in time zones, the schedule, config, control socket, systemd.
+    .target(
+      name: "NixieClock",
+      dependencies: [
+        "NixieCore", "NixieBoards", "CClockSystem", "Yams",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
       name: "NixieCLI",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput", "NixieLinux",
+        "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
@@ -68,11 +82,16 @@ let package = Package(
     ),
     .testTarget(
       name: "NixieLinuxTests",
-      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"]),
+      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"]
+    ),
+    .testTarget(
+      name: "NixieClockTests",
+      dependencies: ["NixieClock", "NixieCore", "NixieBoards", "NixieSimulator"]
+    ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
-      dependencies: ["nixie", "NixieCLI", "NixieBoards", "NixieCore"]
+      dependencies: ["nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock"]
     ),
   ]
 )

@@ -8,33 +8,10 @@ struct BoardProfileParser {
   let file: String
 
   func parse(_ yaml: String) throws(BoardFileError) -> BoardProfile {
-    let root: Node
-    do {
-      guard let node = try Yams.compose(yaml: yaml) else {
-        throw BoardFileError(file: file, line: nil, column: nil, message: "the file is empty")
-      }
-      root = node
-    } catch let error as BoardFileError {
-      throw error
-    } catch {
-      throw Self.syntaxError(error, file: file)
+    guard let root = try ProfileNode.root(yaml: yaml, file: file) else {
+      throw BoardFileError(file: file, line: nil, column: nil, message: "the file is empty")
     }
-    return try parse(ProfileNode(node: root, file: file, path: ""))
-  }
-
-  private static func syntaxError(_ error: any Error, file: String) -> BoardFileError {
-    switch error as? YamlError {
-    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-      .composer(_, let problem, let mark, _):
-      return BoardFileError(
-        file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)")
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      return BoardFileError(
-        file: file, line: context.mark.line, column: context.mark.column,
-        message: "duplicate key '\(duplicates.joined(separator: "', '"))'")
-    default:
-      return BoardFileError(file: file, line: nil, column: nil, message: "YAML: \(error)")
-    }
+    return try parse(root)
   }
 
   // MARK: - The profile

@@ -1,30 +1,62 @@
 import Yams
 
-/// A node of a board profile's YAML with what it takes to complain about it: the file, the
-/// line and column, and a path such as `display[2].cathodes` for the message.
-struct ProfileNode {
-  let node: Node
-  let file: String
-  let path: String
+/// A node of a YAML file (a board profile, the clock's configuration) with what it takes to
+/// complain about it: the file, the line and column, and a path such as
+/// `display[2].cathodes` for the message. Errors are `BoardFileError`s (`file:line:column`).
+public struct ProfileNode {
+  public let node: Node
+  public let file: String
+  public let path: String
   /// The key this node is the value of: errors about a whole section point at its key.
-  var key: Node? = nil
+  public var key: Node? = nil
 
-  var line: Int? { (key ?? node).mark?.line }
-  var column: Int? { (key ?? node).mark?.column }
+  public init(node: Node, file: String, path: String, key: Node? = nil) {
+    self.node = node
+    self.file = file
+    self.path = path
+    self.key = key
+  }
 
-  func error(_ message: String) -> BoardFileError {
+  /// The root node of `yaml` (nil for an empty document); syntax errors carry file and line.
+  public static func root(yaml: String, file: String) throws(BoardFileError) -> ProfileNode? {
+    do {
+      return try Yams.compose(yaml: yaml).map { ProfileNode(node: $0, file: file, path: "") }
+    } catch {
+      throw syntaxError(error, file: file)
+    }
+  }
+
+  private static func syntaxError(_ error: any Error, file: String) -> BoardFileError {
+    switch error as? YamlError {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
+      return BoardFileError(
+        file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)")
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return BoardFileError(
+        file: file, line: context.mark.line, column: context.mark.column,
+        message: "duplicate key '\(duplicates.joined(separator: "', '"))'")
+    default:
+      return BoardFileError(file: file, line: nil, column: nil, message: "YAML: \(error)")
+    }
+  }
+
+  public var line: Int? { (key ?? node).mark?.line }
+  public var column: Int? { (key ?? node).mark?.column }
+
+  public func error(_ message: String) -> BoardFileError {
     BoardFileError(file: file, line: line, column: column, message: message)
   }
 
   /// The `where` part of messages: `in display[2]` (or nothing at the top level).
-  var place: String { path.isEmpty ? "at the top level" : "in \(path)" }
+  public var place: String { path.isEmpty ? "at the top level" : "in \(path)" }
 
   private func child(_ node: Node, _ suffix: String, key: Node) -> ProfileNode {
     ProfileNode(node: node, file: file, path: path.isEmpty ? suffix : path + "." + suffix, key: key)
   }
 
   /// The mapping's entries in file order, after checking every key is one of `allowed`.
-  func mapping(allowed: [String]) throws(BoardFileError) -> [(key: String, node: ProfileNode)] {
+  public func mapping(allowed: [String]) throws(BoardFileError) -> [(key: String, node: ProfileNode)] {
     guard case .mapping(let mapping) = node else {
       throw error("\(path.isEmpty ? "the file" : path) must be a mapping of keys to values")
     }
@@ -45,7 +77,7 @@ struct ProfileNode {
   }
 
   /// The mapping's values by key, checking keys and that every `required` key is present.
-  func fields(allowed: [String], required: [String] = []) throws(BoardFileError) -> Fields {
+  public func fields(allowed: [String], required: [String] = []) throws(BoardFileError) -> Fields {
     let entries = try mapping(allowed: allowed)
     for key in required where !entries.contains(where: { $0.key == key }) {
       throw error("missing key '\(key)' \(place)")
@@ -54,27 +86,27 @@ struct ProfileNode {
   }
 
   /// A mapping's values, looked up by key.
-  struct Fields {
-    let owner: ProfileNode
-    let entries: [(key: String, node: ProfileNode)]
+  public struct Fields {
+    public let owner: ProfileNode
+    public let entries: [(key: String, node: ProfileNode)]
 
-    subscript(key: String) -> ProfileNode? { entries.first { $0.key == key }?.node }
+    public subscript(key: String) -> ProfileNode? { entries.first { $0.key == key }?.node }
   }
 
-  func sequence() throws(BoardFileError) -> [ProfileNode] {
+  public func sequence() throws(BoardFileError) -> [ProfileNode] {
     guard case .sequence(let sequence) = node else { throw error("\(path) must be a list") }
     return sequence.enumerated().map { index, node in
       ProfileNode(node: node, file: file, path: "\(path)[\(index)]")
     }
   }
 
-  func string() throws(BoardFileError) -> String {
+  public func string() throws(BoardFileError) -> String {
     guard case .scalar(let scalar) = node else { throw error("\(path) must be a text value") }
     return scalar.string
   }
 
   /// An integer written in decimal or as `0x` hexadecimal, within `range`.
-  func int(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(BoardFileError) -> Int {
+  public func int(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(BoardFileError) -> Int {
     let text = try string()
     let value: Int? =
       text.lowercased().hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : Int(text)
@@ -85,7 +117,7 @@ struct ProfileNode {
     return value
   }
 
-  func bool() throws(BoardFileError) -> Bool {
+  public func bool() throws(BoardFileError) -> Bool {
     switch try string().lowercased() {
     case "true", "yes", "on": return true
     case "false", "no", "off": return false
@@ -94,7 +126,7 @@ struct ProfileNode {
   }
 
   /// The candidate closest to `text` by edit distance, if close enough to be a typo.
-  static func closest(to text: String, in candidates: [String]) -> String? {
+  public static func closest(to text: String, in candidates: [String]) -> String? {
     let scored = candidates.map { ($0, distance(Array(text.lowercased()), Array($0.lowercased()))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, best.0.count / 3) else {
       return nil

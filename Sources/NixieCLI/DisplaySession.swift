@@ -21,12 +21,15 @@ final class DisplaySession {
   private var finishers: [(UInt64) -> Void] = []
   /// The real transports, held (lines requested) for as long as the session lives.
   private var hardwareBoard: HardwareBoard?
+  private var steadyView: ((UInt64) -> Void)?
 
   /// Brings `board` up on `backend`. `view` draws the tubes on standard output. `clock` times
-  /// everything (a manual clock runs a scripted simulation in virtual time).
+  /// everything (a manual clock runs a scripted simulation in virtual time). `displayedTime`
+  /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
+  /// (default: the wall clock; `nixie clock --at` shows another time).
   init(
     board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool,
-    clock: MonotonicClock = SystemClock()
+    clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil
   ) throws(CommandFailure) {
     self.board = board
     self.clock = clock
@@ -55,9 +58,9 @@ final class DisplaySession {
         }
       }
       if let path = options.framesLog {
-        let log = FramesLog(file: try Self.open(path, option: "--frames-log"), board: board) {
-          wallStart + Int64($0) - Int64(start)
-        }
+        let log = FramesLog(
+          file: try Self.open(path, option: "--frames-log"), board: board,
+          displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
         hardware.addFrameObserver(log)
         finishers.append { _ in log.flush() }
       }
@@ -88,9 +91,9 @@ final class DisplaySession {
         }
       }
       if let path = options.framesLog {
-        let log = FramesLog(file: try Self.open(path, option: "--frames-log"), board: board) {
-          wallStart + Int64($0) - Int64(start)
-        }
+        let log = FramesLog(
+          file: try Self.open(path, option: "--frames-log"), board: board,
+          displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
         simulated.display.addObserver(log)
         finishers.append { _ in log.flush() }
       }
@@ -106,6 +109,7 @@ final class DisplaySession {
         simulated.display.addObserver(picture)
         steadyPicture = picture
         finishers.insert({ picture.renderSteady(at: $0) }, at: 0)
+        steadyView = { picture.renderSteady(at: $0) }
       }
       do {
         try simulated.driver.start()
@@ -159,6 +163,12 @@ final class DisplaySession {
   /// Turns the tubes off (a dark frame: BL low where the board wires it).
   func blank() throws(CommandFailure) {
     try show(board.layout.blank)
+  }
+
+  /// Redraws the terminal view with what is lit now (after a write that is not part of a
+  /// PWM sequence, so the picture shows it at once instead of at the next frame).
+  func refreshView() {
+    steadyView?(clock.now())
   }
 
   /// Stops the frame thread (the tubes keep the last frame), draws the last picture, flushes

@@ -10,7 +10,8 @@ struct Nixie: ParsableCommand {
       board file, 69 hardware unavailable, 70 internal error.
       """,
     subcommands: [
-      Show.self, Select.self, Boards.self, Doctor.self, TestPattern.self, Bench.self,
+      Show.self, Clock.self, Send.self, Select.self, Boards.self, Doctor.self, TestPattern.self,
+      Bench.self,
     ]
   )
 }

@@ -1,0 +1,46 @@
+@preconcurrency import Glibc
+import Logging
+
+/// swift-log's output for `nixie`: one plain line per message on standard error. Under
+/// systemd (`$JOURNAL_STREAM` set) each line starts with its syslog priority (`<4>` …) so the
+/// journal files it at the right level and adds its own timestamp; in a terminal it reads
+/// `nixie clock: warning: …`.
+struct JournalLogHandler: LogHandler {
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level
+  let journal: Bool
+  let label: String
+
+  init(label: String, journal: Bool, level: Logger.Level) {
+    self.label = label
+    self.journal = journal
+    self.logLevel = level
+  }
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  /// syslog priorities of swift-log's levels (sd-daemon(3) prefixes).
+  private static let priorities: [Logger.Level: Int] = [
+    .trace: 7, .debug: 7, .info: 6, .notice: 5, .warning: 4, .error: 3, .critical: 2,
+  ]
+
+  func log(event: LogEvent) {
+    let line =
+      journal
+      ? "<\(Self.priorities[event.level] ?? 6)>\(event.message)\n"
+      : "\(label): \(event.level): \(event.message)\n"
+    fputs(line, stderr)
+  }
+
+  /// Installs the handler once per process: info and up for the journal, notices and up in a
+  /// terminal (where the tubes are being drawn).
+  static let bootstrap: Void = {
+    let journal = getenv("JOURNAL_STREAM") != nil
+    LoggingSystem.bootstrap { label in
+      JournalLogHandler(label: label, journal: journal, level: journal ? .info : .notice)
+    }
+  }()
+}

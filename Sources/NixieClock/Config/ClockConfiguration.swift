@@ -1,0 +1,133 @@
+import Foundation
+import NixieBoards
+import NixieCore
+
+/// Everything `nixie clock` can be told, from `/etc/nixie/nixie.yaml` and the command line
+/// (which overrides the file). Defaults are what a clock with no file does.
+public struct ClockConfiguration: Hashable, Sendable {
+  /// A face as configured, with where it was written (for messages).
+  public struct Face: Hashable, Sendable {
+    public var format: String
+    public var seconds: Int
+    /// The file and line the face was written on; nil from the command line.
+    public var origin: Origin?
+
+    public init(format: String, seconds: Int, origin: Origin? = nil) {
+      self.format = format
+      self.seconds = seconds
+      self.origin = origin
+    }
+  }
+
+  /// A place in a configuration file.
+  public struct Origin: Hashable, Sendable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public func error(_ message: String) -> BoardFileError {
+      BoardFileError(file: file, line: line, column: column, message: message)
+    }
+  }
+
+  /// The control socket's place, owner and limits.
+  public struct Control: Hashable, Sendable {
+    public var socket: String = "/run/nixie/control.sock"
+    /// The group that may use the socket (mode 0660); nil keeps the process's group.
+    public var group: String?
+    public var limits = ControlLimits()
+
+    public init() {}
+  }
+
+  /// What the knob does on boards with an encoder (with the input issue's spinner).
+  public struct Knob: Hashable, Sendable {
+    public enum Turn: String, Hashable, Sendable, CaseIterable { case brightness, none }
+    public enum Press: String, Hashable, Sendable, CaseIterable {
+      case nextFace = "next-face"
+      case none
+    }
+    public enum LongPress: String, Hashable, Sendable, CaseIterable {
+      case night
+      case none
+    }
+
+    public var turn: Turn = .brightness
+    public var press: Press = .nextFace
+    public var longPress: LongPress = .night
+
+    public init() {}
+  }
+
+  /// The file this came from, if any.
+  public var file: String?
+  public var board: String?
+  public var backend: String?
+  /// An IANA zone name; nil for the system's zone.
+  public var timeZone: String?
+  public var timeZoneOrigin: Origin?
+  public var faces: [Face] = [Face(format: "HH:mm:ss", seconds: 60)]
+  public var transition: ClockTransition = .crossfade
+  /// The cross-fade's length (for the transition engine).
+  public var fadeMilliseconds: Int = 300
+  /// The day's brightness, 0…1.
+  public var brightness: Double = 1
+  public var night: NightMode?
+  public var antiPoisoning = AntiPoisoningSchedule(
+    short: AntiPoisoningSchedule.ShortRuns(everyMinutes: 60, offsetSeconds: 30, seconds: 2))
+  public var indicator: UnsynchronisedIndicator = .blink
+  public var control = Control()
+  public var knob = Knob()
+
+  public init() {}
+
+  /// The default file `nixie clock` reads.
+  public static let defaultPath = "/etc/nixie/nixie.yaml"
+
+  /// Reads and checks the file at `path`.
+  public static func load(_ path: String) throws(BoardFileError) -> ClockConfiguration {
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw BoardFileError(
+        file: path, line: nil, column: nil,
+        message: "cannot read the file: \((error as NSError).localizedDescription)")
+    }
+    guard let yaml = String(data: data, encoding: .utf8) else {
+      throw BoardFileError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")
+    }
+    return try ClockConfigurationParser(file: path).parse(yaml)
+  }
+
+  /// The schedule for `board`: faces checked against what it can show. A problem is an error
+  /// at the face's line in the file, or (from the command line) a `FacePatternError`.
+  public func planner(for board: BoardProfile) throws -> ClockPlanner {
+    let zone: ClockCalendar
+    if let timeZone {
+      guard let named = ClockCalendar(identifier: timeZone) else {
+        let message = "unknown time zone '\(timeZone)' (an IANA name such as Europe/Berlin)"
+        if let timeZoneOrigin { throw timeZoneOrigin.error(message) }
+        throw FacePatternError(pattern: timeZone, message: message)
+      }
+      zone = named
+    } else {
+      zone = ClockCalendar(timeZone: .current)
+    }
+    var turns: [FaceRotation.Turn] = []
+    for face in faces {
+      do {
+        let pattern = try FacePattern(face.format)
+        turns.append(
+          FaceRotation.Turn(
+            face: try ClockFace(pattern: pattern, formatter: board.formatter), seconds: face.seconds))
+      } catch {
+        if let origin = face.origin { throw origin.error(error.description) }
+        throw error
+      }
+    }
+    return ClockPlanner(
+      calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
+      antiPoisoning: antiPoisoning, indicator: indicator, brightness: brightness, transition: transition)
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import NixieBoards
+import NixieCore
+
+/// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
+/// reporting a mistake with its file, line and column (exit 65).
+struct ClockConfigurationParser {
+  let file: String
+
+  func parse(_ yaml: String) throws(BoardFileError) -> ClockConfiguration {
+    var configuration = ClockConfiguration()
+    configuration.file = file
+    // An empty file (or one of comments only) means every default.
+    guard let root = try ProfileNode.root(yaml: yaml, file: file) else { return configuration }
+    let top = try root.fields(allowed: [
+      "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
+      "unsynchronised", "control", "knob",
+    ])
+    if let board = top["board"] { configuration.board = try nonEmpty(board) }
+    if let backend = top["backend"] {
+      configuration.backend = try choice(backend, ["sim", "hardware"])
+    }
+    if let zone = top["timezone"] {
+      let name = try nonEmpty(zone)
+      guard TimeZone(identifier: name) != nil else {
+        throw zone.error("unknown time zone '\(name)' (an IANA name such as Europe/Berlin or Asia/Kathmandu)")
+      }
+      configuration.timeZone = name
+      configuration.timeZoneOrigin = origin(of: zone)
+    }
+    if let faces = top["faces"] { configuration.faces = try parseFaces(faces) }
+    if let transition = top["transition"] { try parseTransition(transition, into: &configuration) }
+    if let brightness = top["brightness"] {
+      configuration.brightness = Double(try brightness.int(in: 1...100)) / 100
+    }
+    if let night = top["night"] { configuration.night = try parseNight(night) }
+    if let schedule = top["anti-poisoning"] { configuration.antiPoisoning = try parseAntiPoisoning(schedule) }
+    if let indicator = top["unsynchronised"] {
+      configuration.indicator = UnsynchronisedIndicator(
+        rawValue: try choice(indicator, UnsynchronisedIndicator.allCases.map(\.rawValue)))!
+    }
+    if let control = top["control"] { configuration.control = try parseControl(control) }
+    if let knob = top["knob"] { configuration.knob = try parseKnob(knob) }
+    return configuration
+  }
+
+  private func origin(of node: ProfileNode) -> ClockConfiguration.Origin {
+    ClockConfiguration.Origin(file: file, line: node.node.mark?.line, column: node.node.mark?.column)
+  }
+
+  private func nonEmpty(_ node: ProfileNode) throws(BoardFileError) -> String {
+    let text = try node.string()
+    guard !text.isEmpty else { throw node.error("\(node.path) must not be empty") }
+    return text
+  }
+
+  private func choice(_ node: ProfileNode, _ choices: [String]) throws(BoardFileError) -> String {
+    let text = try node.string()
+    guard choices.contains(text) else {
+      throw node.error("\(node.path) must be one of \(choices.joined(separator: ", ")), not '\(text)'")
+    }
+    return text
+  }
+
+  private func timeOfDay(_ node: ProfileNode) throws(BoardFileError) -> TimeOfDay {
+    let text = try node.string()
+    guard let time = TimeOfDay(text) else {
+      throw node.error("\(node.path) must be a local time HH:MM or HH:MM:SS (in quotes), not '\(text)'")
+    }
+    return time
+  }
+
+  /// `off` (or `false`) for a section that is switched off.
+  private func isOff(_ node: ProfileNode) -> Bool {
+    guard case .scalar(let scalar) = node.node else { return false }
+    return ["off", "false", "no", "none"].contains(scalar.string.lowercased())
+  }
+
+  private func parseFaces(_ node: ProfileNode) throws(BoardFileError) -> [ClockConfiguration.Face] {
+    let items = try node.sequence()
+    guard !items.isEmpty else { throw node.error("faces must list at least one face") }
+    var faces: [ClockConfiguration.Face] = []
+    for item in items {
+      if case .scalar = item.node {
+        faces.append(.init(format: try nonEmpty(item), seconds: 60, origin: origin(of: item)))
+        continue
+      }
+      let fields = try item.fields(allowed: ["format", "seconds"], required: ["format"])
+      let format = fields["format"]!
+      faces.append(
+        .init(
+          format: try nonEmpty(format), seconds: try fields["seconds"]?.int(in: 1...86_400) ?? 60,
+          origin: origin(of: format)))
+    }
+    return faces
+  }
+
+  private func parseTransition(_ node: ProfileNode, into configuration: inout ClockConfiguration)
+    throws(BoardFileError)
+  {
+    if case .scalar = node.node {
+      configuration.transition = ClockTransition(
+        rawValue: try choice(node, ClockTransition.allCases.map(\.rawValue)))!
+      return
+    }
+    let fields = try node.fields(allowed: ["style", "fade-ms"])
+    if let style = fields["style"] {
+      configuration.transition = ClockTransition(
+        rawValue: try choice(style, ClockTransition.allCases.map(\.rawValue)))!
+    }
+    if let fade = fields["fade-ms"] { configuration.fadeMilliseconds = try fade.int(in: 0...5000) }
+  }
+
+  private func parseNight(_ node: ProfileNode) throws(BoardFileError) -> NightMode? {
+    if isOff(node) { return nil }
+    let fields = try node.fields(
+      allowed: ["from", "until", "mode", "brightness"], required: ["from", "until"])
+    let from = try timeOfDay(fields["from"]!)
+    let until = try timeOfDay(fields["until"]!)
+    guard from != until else { throw fields["until"]!.error("night.until must differ from night.from") }
+    let mode = NightMode.Mode(
+      rawValue: try fields["mode"].map { node throws(BoardFileError) in
+        try choice(node, NightMode.Mode.allCases.map(\.rawValue))
+      } ?? "dim")!
+    if mode == .dark, let brightness = fields["brightness"] {
+      throw brightness.error("night.brightness is for mode dim; a dark night has none")
+    }
+    let brightness = Double(try fields["brightness"]?.int(in: 1...100) ?? 20) / 100
+    return NightMode(from: from, until: until, mode: mode, brightness: brightness)
+  }
+
+  private func parseAntiPoisoning(_ node: ProfileNode) throws(BoardFileError) -> AntiPoisoningSchedule {
+    if isOff(node) { return .off }
+    let fields = try node.fields(allowed: ["short", "long", "step-ms"])
+    var schedule = AntiPoisoningSchedule()
+    if let step = fields["step-ms"] {
+      schedule.stepNanoseconds = Int64(try step.int(in: 20...1000)) * 1_000_000
+    }
+    if let short = fields["short"], !isOff(short) {
+      let parts = try short.fields(allowed: ["every-minutes", "offset", "seconds"])
+      let every = try parts["every-minutes"]?.int(in: 1...1440) ?? 60
+      guard 1440 % every == 0 else {
+        throw parts["every-minutes"]!.error(
+          "anti-poisoning.short.every-minutes must divide a day (1440 minutes): 15, 30, 60, 120…, not \(every)"
+        )
+      }
+      var offset = 30
+      if let node = parts["offset"] {
+        let text = try node.string()
+        let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard pieces.count == 2, let minutes = Int(pieces[0]), let seconds = Int(pieces[1]),
+          minutes >= 0, (0..<60).contains(seconds)
+        else {
+          throw node.error("anti-poisoning.short.offset must be MM:SS into each period, not '\(text)'")
+        }
+        offset = minutes * 60 + seconds
+        guard offset < every * 60 else {
+          throw node.error("anti-poisoning.short.offset \(text) is not inside a period of \(every) minutes")
+        }
+      }
+      let seconds = try parts["seconds"]?.int(in: 1...60) ?? 2
+      guard seconds <= every * 60 else { throw parts["seconds"]!.error("a run cannot outlast its period") }
+      schedule.short = .init(everyMinutes: every, offsetSeconds: offset, seconds: seconds)
+    }
+    if let long = fields["long"], !isOff(long) {
+      let parts = try long.fields(allowed: ["at", "minutes"], required: ["at"])
+      schedule.long = .init(
+        start: try timeOfDay(parts["at"]!), minutes: try parts["minutes"]?.int(in: 1...240) ?? 10)
+    }
+    return schedule
+  }
+
+  private func parseControl(_ node: ProfileNode) throws(BoardFileError) -> ClockConfiguration.Control {
+    let fields = try node.fields(allowed: [
+      "socket", "group", "max-line-bytes", "max-clients", "requests-per-second", "total-requests-per-second",
+    ])
+    var control = ClockConfiguration.Control()
+    if let socket = fields["socket"] {
+      let path = try nonEmpty(socket)
+      guard path.hasPrefix("/"), UnixSocket.Address(path) != nil else {
+        throw socket.error("control.socket must be an absolute path of at most 107 bytes")
+      }
+      control.socket = path
+    }
+    if let group = fields["group"] { control.group = try nonEmpty(group) }
+    if let bytes = fields["max-line-bytes"] {
+      control.limits.maximumLineBytes = try bytes.int(in: 64...65_536)
+    }
+    if let clients = fields["max-clients"] { control.limits.maximumClients = try clients.int(in: 1...256) }
+    if let rate = fields["requests-per-second"] {
+      control.limits.requestsPerSecond = Double(try rate.int(in: 1...1000))
+    }
+    if let rate = fields["total-requests-per-second"] {
+      control.limits.totalRequestsPerSecond = Double(try rate.int(in: 1...10_000))
+    }
+    return control
+  }
+
+  private func parseKnob(_ node: ProfileNode) throws(BoardFileError) -> ClockConfiguration.Knob {
+    let fields = try node.fields(allowed: ["turn", "press", "long-press"])
+    var knob = ClockConfiguration.Knob()
+    if let turn = fields["turn"] {
+      knob.turn = .init(rawValue: try choice(turn, ClockConfiguration.Knob.Turn.allCases.map(\.rawValue)))!
+    }
+    if let press = fields["press"] {
+      knob.press = .init(rawValue: try choice(press, ClockConfiguration.Knob.Press.allCases.map(\.rawValue)))!
+    }
+    if let long = fields["long-press"] {
+      knob.longPress = .init(
+        rawValue: try choice(long, ClockConfiguration.Knob.LongPress.allCases.map(\.rawValue)))!
+    }
+    return knob
+  }
+}

@@ -1,0 +1,24 @@
+/// What the control socket tolerates before it refuses: line size, clients, request rates.
+public struct ControlLimits: Hashable, Sendable {
+  /// The longest request line, in bytes (the newline not counted).
+  public var maximumLineBytes: Int
+  /// Clients connected at once; one more is told so and closed.
+  public var maximumClients: Int
+  /// Requests a second one client may send on average (bursts of twice that).
+  public var requestsPerSecond: Double
+  /// Requests a second from all clients together (bursts of twice that).
+  public var totalRequestsPerSecond: Double
+  /// Refused requests after which a client is disconnected.
+  public var maximumRefusals: Int
+
+  public init(
+    maximumLineBytes: Int = 1024, maximumClients: Int = 8, requestsPerSecond: Double = 5,
+    totalRequestsPerSecond: Double = 20, maximumRefusals: Int = 50
+  ) {
+    self.maximumLineBytes = maximumLineBytes
+    self.maximumClients = maximumClients
+    self.requestsPerSecond = requestsPerSecond
+    self.totalRequestsPerSecond = totalRequestsPerSecond
+    self.maximumRefusals = maximumRefusals
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Glibc
+import Logging
+import NixieCore
+
+/// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
+/// owned by a group) taking newline-delimited JSON requests and answering each with
+/// `{"ok": true}` or `{"error": "…"}`.
+///
+/// It runs on its own thread and only ever hands the daemon loop a checked command through
+/// the inbox, so whatever a client sends — garbage, huge lines, floods, half a line and a
+/// hang-up — costs it an error reply or its connection, never the clock's time.
+public final class ControlServer: @unchecked Sendable {
+  public let path: String
+  public let limits: ControlLimits
+  private let listener: UnixSocket
+  private let stopEvent: WakeUpEvent
+  private let handle: @Sendable (ControlRequest) -> String?
+  private let logger: Logger
+  private let monotonic: @Sendable () -> UInt64
+  private var thread: Thread?
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// One connected client and what it has sent so far.
+  private final class Client {
+    let socket: UnixSocket
+    var buffer: [UInt8] = []
+    /// Skipping the rest of an oversized line, up to its newline.
+    var discarding = false
+    var bucket: TokenBucket
+    var refusals = 0
+
+    init(socket: UnixSocket, bucket: TokenBucket) {
+      self.socket = socket
+      self.bucket = bucket
+    }
+  }
+
+  private var clients: [Client] = []
+  private var total: TokenBucket
+
+  /// Binds the socket at `path` (replacing a stale socket file no one listens on), sets its
+  /// mode to 0660 and its group to `group`. `handle` checks a request and acts on it,
+  /// returning nil for success or the error message.
+  public init(
+    path: String, group: String?, limits: ControlLimits, logger: Logger,
+    monotonic: @escaping @Sendable () -> UInt64, handle: @escaping @Sendable (ControlRequest) -> String?
+  ) throws(SystemCallError) {
+    guard let address = UnixSocket.Address(path), !address.isAbstract else {
+      throw SystemCallError("bind", subject: path, errno: ENAMETOOLONG)
+    }
+    self.path = path
+    self.limits = limits
+    self.handle = handle
+    self.logger = logger
+    self.monotonic = monotonic
+    self.total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
+    listener = try UnixSocket(datagram: false)
+    stopEvent = try WakeUpEvent()
+    try Self.removeStaleSocket(at: address)
+    try listener.bind(to: address)
+    try SystemCall.run("chmod", subject: path) { chmod(path, 0o660) }
+    if let group {
+      guard let entry = getgrnam(group) else {
+        unlink(path)
+        throw SystemCallError("getgrnam", subject: "group \(group)", errno: ENOENT)
+      }
+      try SystemCall.run("chown", subject: path) { chown(path, uid_t.max, entry.pointee.gr_gid) }
+    }
+    try listener.listen()
+    try listener.descriptor.setNonBlocking()
+  }
+
+  /// A socket file left by a daemon that died is removed; a live one is an error (EADDRINUSE).
+  private static func removeStaleSocket(at address: UnixSocket.Address) throws(SystemCallError) {
+    var info = stat()
+    guard stat(address.text, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFSOCK else {
+      throw SystemCallError("bind", subject: "\(address.text) (exists and is not a socket)", errno: EEXIST)
+    }
+    let probe = try UnixSocket(datagram: false)
+    do {
+      try probe.connect(to: address)
+    } catch {
+      guard error.errno == ECONNREFUSED else { throw error }
+      unlink(address.text)
+      return
+    }
+    throw SystemCallError(
+      "bind", subject: "\(address.text) (another nixie clock is listening)", errno: EADDRINUSE)
+  }
+
+  /// Starts serving on a thread of its own.
+  public func start() {
+    let thread = Thread { [self] in
+      serve()
+      finished.signal()
+    }
+    thread.name = "nixie-control"
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Stops serving, closes every client and removes the socket file.
+  public func stop() {
+    guard thread != nil else { return }
+    stopEvent.signal()
+    finished.wait()
+    thread = nil
+    unlink(path)
+  }
+
+  private func serve() {
+    while true {
+      let descriptors =
+        [stopEvent.descriptor.rawValue, listener.descriptor.rawValue]
+        + clients.map(\.socket.descriptor.rawValue)
+      let ready: [Int]
+      do {
+        ready = try Poll.readable(descriptors, timeout: -1)
+      } catch {
+        logger.error("control socket: \(error)")
+        return
+      }
+      if ready.contains(0) {
+        clients.removeAll()
+        return
+      }
+      if ready.contains(1) { acceptClients() }
+      let readyClients = ready.filter { $0 >= 2 }.map { clients[$0 - 2] }
+      for client in readyClients { read(client) }
+    }
+  }
+
+  private func acceptClients() {
+    while true {
+      let accepted: UnixSocket?
+      do {
+        accepted = try listener.accept()
+      } catch {
+        logger.warning("control socket: \(error)")
+        return
+      }
+      guard let socket = accepted else { return }
+      guard clients.count < limits.maximumClients else {
+        _ = try? socket.send(Array(Self.reply(error: "too many clients; try again later").utf8))
+        continue
+      }
+      clients.append(
+        Client(
+          socket: socket,
+          bucket: TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestsPerSecond * 2)))
+    }
+  }
+
+  private func read(_ client: Client) {
+    let bytes: [UInt8]?
+    do {
+      bytes = try client.socket.receive(upTo: 4096)
+    } catch {
+      drop(client)
+      return
+    }
+    guard let bytes else { return }
+    // End of stream: whatever partial line is left is dropped, harmlessly.
+    guard !bytes.isEmpty else {
+      drop(client)
+      return
+    }
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+        take(bytes[start...], into: client)
+        break
+      }
+      take(bytes[start..<newline], into: client)
+      let line = client.buffer
+      let discarded = client.discarding
+      client.buffer.removeAll(keepingCapacity: true)
+      client.discarding = false
+      start = newline + 1
+      if !answer(line: line, discarded: discarded, from: client) { return }
+    }
+  }
+
+  private func take(_ bytes: ArraySlice<UInt8>, into client: Client) {
+    guard !client.discarding else { return }
+    client.buffer.append(contentsOf: bytes)
+    if client.buffer.count > limits.maximumLineBytes {
+      client.buffer.removeAll()
+      client.discarding = true
+    }
+  }
+
+  /// Answers one line; false when the client was dropped.
+  private func answer(line: [UInt8], discarded: Bool, from client: Client) -> Bool {
+    let text: String
+    var refused = true
+    let now = monotonic()
+    if discarded {
+      text = Self.reply(error: "line too long: at most \(limits.maximumLineBytes) bytes")
+    } else if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+      return true
+    } else if !client.bucket.take(at: now) || !total.take(at: now) {
+      text = Self.reply(error: "too many requests; slow down")
+    } else {
+      switch ControlRequest.parse(line) {
+      case .failure(let error):
+        text = Self.reply(error: error.message)
+      case .success(let request):
+        if let error = handle(request) {
+          text = Self.reply(error: error)
+        } else {
+          text = #"{"ok": true}"# + "\n"
+          refused = false
+        }
+      }
+    }
+    if refused { client.refusals += 1 }
+    let sent = (try? client.socket.send(Array(text.utf8))) ?? false
+    guard sent, client.refusals <= limits.maximumRefusals else {
+      drop(client)
+      return false
+    }
+    return true
+  }
+
+  private func drop(_ client: Client) {
+    clients.removeAll { $0 === client }
+  }
+
+  private static func reply(error: String) -> String {
+    #"{"error": "# + JSONText.quoted(error) + "}\n"
+  }
+}

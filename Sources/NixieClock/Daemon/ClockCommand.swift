@@ -1,0 +1,17 @@
+import NixieCore
+
+/// Work for the daemon loop from other threads: the control socket now, the knob (the input
+/// issue's spinner) in phase 2. Posted through a `ClockInbox`.
+public enum ClockCommand: Hashable, Sendable {
+  /// Show `state` for `seconds`, arriving with `transition`, then go back to the clock.
+  case show(DisplayState, seconds: Double, transition: ClockTransition)
+  /// Go back to the clock now.
+  case clear
+  /// Set the day's brightness, 0…1 (the knob's turn, through the spinner).
+  case setBrightness(Double)
+  /// Show the next face of the rotation from now on (the knob's press).
+  case nextFace
+  /// Switch night mode on if it is off now, off if it is on (the knob's long press), until
+  /// toggled again or the configuration is reloaded.
+  case toggleNight
+}

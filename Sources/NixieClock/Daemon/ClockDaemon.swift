@@ -1,0 +1,203 @@
+import Glibc
+import Logging
+import NixieCore
+
+/// The clock daemon's loop: at every due instant of the schedule it computes the frame,
+/// hands changes to the `ClockDisplay`, pings the watchdog, and sleeps until the next due
+/// instant — re-aligning at once after a clock step. SIGHUP reloads the configuration (a bad
+/// one is logged and the old one kept); SIGTERM and SIGINT end it after blanking the tubes.
+public final class ClockDaemon {
+  /// Why `run()` returned.
+  public enum Ending: Hashable, Sendable {
+    case signal(Int32)
+    /// `--duration` passed.
+    case durationElapsed
+  }
+
+  /// What the daemon needs besides the schedule and the display.
+  public struct Services {
+    public var clock: DaemonClock
+    public var synchronisation: SynchronisationSource
+    public var notifier: ServiceNotifier?
+    public var inbox: ClockInbox
+    public var logger: Logger
+
+    public init(
+      clock: DaemonClock, synchronisation: SynchronisationSource, notifier: ServiceNotifier? = nil,
+      inbox: ClockInbox = ClockInbox(), logger: Logger = Logger(label: "nixie.clock")
+    ) {
+      self.clock = clock
+      self.synchronisation = synchronisation
+      self.notifier = notifier
+      self.inbox = inbox
+      self.logger = logger
+    }
+  }
+
+  /// A value shown on request, until `until` (monotonic).
+  private struct Message {
+    var state: DisplayState
+    var until: UInt64
+    var transition: ClockTransition
+  }
+
+  public private(set) var planner: ClockPlanner
+  private let display: ClockDisplay
+  private let services: Services
+  private let reload: (() throws -> ClockPlanner)?
+  /// Run for this many nanoseconds, then end (`--duration`).
+  private let duration: UInt64?
+  /// A one-line summary for the service manager's STATUS.
+  private let describe: (ClockPlanner) -> String
+
+  private var logger: Logger { services.logger }
+  private var message: Message?
+  private var shown: ClockFrame?
+  private var synchronised: Bool?
+
+  public init(
+    planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
+    describe: @escaping (ClockPlanner) -> String = { _ in "running" },
+    reload: (() throws -> ClockPlanner)? = nil
+  ) {
+    self.planner = planner
+    self.display = display
+    self.services = services
+    self.duration = duration
+    self.describe = describe
+    self.reload = reload
+  }
+
+  /// Runs until a terminating signal or the end of `duration`, then blanks the tubes.
+  public func run() throws -> Ending {
+    let clock = services.clock
+    let start = clock.monotonicTime()
+    let end = duration.map { start + $0 }
+    let watchdog = services.notifier?.watchdogInterval
+    var nextPing = start
+    var due: Int64? = nil
+    var ending: Ending
+
+    notify(["READY=1", "STATUS=" + describe(planner)])
+    logger.info("clock started: \(describe(planner))")
+    while true {
+      let mono = clock.monotonicTime()
+      if let end, mono >= end {
+        ending = .durationElapsed
+        break
+      }
+      for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
+      if let current = message, mono >= current.until { message = nil }
+
+      // A deadline wake-up evaluates at its due instant even if the clock reads a hair
+      // before it; a larger gap means the clock was set in between, so the reading wins.
+      var now = clock.wallTime()
+      if let due, now < due, due - now < 2_000_000 { now = due }
+      try showFrame(at: now, mono: mono)
+
+      if let watchdog, mono >= nextPing {
+        notify(["WATCHDOG=1"])
+        nextPing = mono + watchdog
+      }
+
+      let plannerDue = planner.nextDue(after: now, synchronised: synchronised ?? true)
+      var deadline = plannerDue
+      for monoDeadline in [end, watchdog.map { _ in nextPing }, message?.until].compactMap({ $0 }) {
+        deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
+      }
+      due = nil
+      switch try clock.wait(until: deadline) {
+      case .deadline:
+        if deadline == plannerDue { due = plannerDue }
+      case .clockStepped:
+        logger.notice("the system clock was set: re-aligned to the new time")
+      case .woken:
+        break
+      case .signal(SIGHUP):
+        reloadConfiguration()
+      case .signal(let signal):
+        ending = .signal(signal)
+        logger.info("signal \(signal): stopping")
+        return try stop(ending)
+      }
+    }
+    return try stop(ending)
+  }
+
+  private func stop(_ ending: Ending) throws -> Ending {
+    notify(["STOPPING=1", "STATUS=stopping"])
+    try display.blank()
+    return ending
+  }
+
+  private func showFrame(at now: Int64, mono: UInt64) throws {
+    let state = services.synchronisation.synchronisation()
+    let isSynchronised: Bool
+    switch state {
+    case .synchronised: isSynchronised = true
+    case .unsynchronised: isSynchronised = false
+    case .unknown(let error):
+      if synchronised == nil { logger.warning("cannot tell whether the clock is synchronised: \(error)") }
+      isSynchronised = true
+    }
+    if synchronised != isSynchronised {
+      if synchronised != nil || !isSynchronised {
+        logger.notice(
+          isSynchronised
+            ? "the system clock is synchronised"
+            : "the system clock is not synchronised: \(planner.indicator.rawValue) separators")
+      }
+      synchronised = isSynchronised
+      notify(["STATUS=" + describe(planner) + (isSynchronised ? "" : " (clock not synchronised)")])
+    }
+
+    var frame = planner.frame(at: now, synchronised: isSynchronised)
+    if let message {
+      frame = ClockFrame(
+        state: message.state, brightness: max(frame.brightness, planner.brightness),
+        activity: .message(message.transition))
+    }
+    guard let change = frame.change(from: shown, transition: planner.transition) else { return }
+    try display.show(frame.state, brightness: frame.brightness, change: change)
+    shown = frame
+  }
+
+  private func apply(_ command: ClockCommand, at mono: UInt64, wall: Int64) {
+    switch command {
+    case .setBrightness(let level):
+      planner.brightness = min(1, max(0, level))
+    case .nextFace:
+      planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+    case .toggleNight:
+      planner.nightOverride = !planner.isNight(at: wall)
+    case .show(let state, let seconds, let transition):
+      message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
+    case .clear:
+      message = nil
+    }
+  }
+
+  private func reloadConfiguration() {
+    guard let reload else {
+      logger.notice("SIGHUP: no configuration file to reload")
+      return
+    }
+    do {
+      planner = try reload()
+      shown = nil
+      logger.notice("configuration reloaded: \(describe(planner))")
+      notify(["STATUS=" + describe(planner)])
+    } catch {
+      logger.error("configuration not reloaded, keeping the running one: \(error)")
+    }
+  }
+
+  private func notify(_ assignments: [String]) {
+    guard let notifier = services.notifier else { return }
+    do {
+      try notifier.notify(assignments)
+    } catch {
+      logger.warning("cannot notify the service manager: \(error)")
+    }
+  }
+}

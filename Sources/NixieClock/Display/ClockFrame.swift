@@ -1,0 +1,46 @@
+import NixieCore
+
+/// What the display should be at one instant: the picture, its brightness, and what the
+/// clock is doing — the output of the pure schedule.
+public struct ClockFrame: Hashable, Sendable {
+  /// What the clock is doing.
+  public enum Activity: Hashable, Sendable {
+    /// Showing face number `turn` of the rotation.
+    case face(Int)
+    case antiPoisoning(AntiPoisoningRun)
+    /// Showing a value sent over the control socket, with the transition it asked for.
+    case message(ClockTransition)
+  }
+
+  /// What the tubes show.
+  public var state: DisplayState
+  /// What they would show without the unsynchronised indicator.
+  public var content: DisplayState
+  /// 0 (dark) … 1 (full).
+  public var brightness: Double
+  public var activity: Activity
+  /// The unsynchronised indicator has hidden the separators.
+  public var separatorsHidden: Bool
+
+  public init(
+    state: DisplayState, content: DisplayState? = nil, brightness: Double, activity: Activity,
+    separatorsHidden: Bool = false
+  ) {
+    self.state = state
+    self.content = content ?? state
+    self.brightness = brightness
+    self.activity = activity
+    self.separatorsHidden = separatorsHidden
+  }
+
+  /// How the tubes go from `previous` to this frame, or nil when nothing changed.
+  public func change(from previous: ClockFrame?, transition: ClockTransition) -> DisplayChange? {
+    if let previous, previous.state == state, previous.brightness == brightness { return nil }
+    if case .antiPoisoning(let run) = activity { return .antiPoisoning(run) }
+    if case .message(let requested) = activity { return .value(requested) }
+    guard let previous else { return .value(transition) }
+    if previous.state == state { return .brightness }
+    if previous.content == content, previous.separatorsHidden != separatorsHidden { return .blink }
+    return .value(transition)
+  }
+}

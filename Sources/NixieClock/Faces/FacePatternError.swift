@@ -1,0 +1,13 @@
+/// Why a `--format` pattern cannot be a clock face: a letter that is not a supported field,
+/// a field width that does not exist, or a face the board cannot show.
+public struct FacePatternError: Error, Hashable, Sendable, CustomStringConvertible {
+  public let pattern: String
+  public let message: String
+
+  public init(pattern: String, message: String) {
+    self.pattern = pattern
+    self.message = message
+  }
+
+  public var description: String { "format '\(pattern)': \(message)" }
+}

@@ -1,0 +1,70 @@
+/// When the tubes exercise every cathode against cathode poisoning (a cathode left unlit for
+/// months grows a dark film): short runs at a fixed second of every period (e.g. 2 s at 30 s
+/// past every hour) and a long run once a day (e.g. 10 minutes from 03:00).
+public struct AntiPoisoningSchedule: Hashable, Sendable {
+  /// Short runs: every `everyMinutes` (a divisor of 1440, counted from local midnight),
+  /// `offsetSeconds` into the period, for `seconds`.
+  public struct ShortRuns: Hashable, Sendable {
+    public var everyMinutes: Int
+    public var offsetSeconds: Int
+    public var seconds: Int
+
+    public init(everyMinutes: Int, offsetSeconds: Int, seconds: Int) {
+      self.everyMinutes = everyMinutes
+      self.offsetSeconds = offsetSeconds
+      self.seconds = seconds
+    }
+  }
+
+  /// The daily long run: from the local time `start` for `minutes` of real time. On a day a
+  /// DST change skips `start` it begins at the first time after; a repeated `start` runs once.
+  public struct LongRun: Hashable, Sendable {
+    public var start: TimeOfDay
+    public var minutes: Int
+
+    public init(start: TimeOfDay, minutes: Int) {
+      self.start = start
+      self.minutes = minutes
+    }
+  }
+
+  public var short: ShortRuns?
+  public var long: LongRun?
+  /// How long each step of the walk shows, in nanoseconds.
+  public var stepNanoseconds: Int64
+
+  public init(short: ShortRuns? = nil, long: LongRun? = nil, stepNanoseconds: Int64 = 100_000_000) {
+    self.short = short
+    self.long = long
+    self.stepNanoseconds = max(10_000_000, stepNanoseconds)
+  }
+
+  /// No runs at all.
+  public static let off = AntiPoisoningSchedule()
+
+  /// The run in progress at `time` (Unix nanoseconds), whose local time is `local`.
+  public func run(at time: Int64, local: LocalTime, calendar: ClockCalendar) -> AntiPoisoningRun? {
+    let seconds = time.floorDividing(by: 1_000_000_000)
+    if let long {
+      for daysAhead in [0, -1] {
+        guard
+          let start = calendar.instant(
+            atSecondOfDay: long.start.secondOfDay, dayOf: seconds, daysAhead: daysAhead)
+        else { continue }
+        let end = start + Int64(long.minutes) * 60
+        if seconds >= start && seconds < end {
+          return AntiPoisoningRun(kind: .long, start: start * 1_000_000_000, end: end * 1_000_000_000)
+        }
+      }
+    }
+    if let short {
+      let period = short.everyMinutes * 60
+      let elapsed = ((local.secondOfDay - short.offsetSeconds) % period + period) % period
+      if elapsed < short.seconds {
+        let start = (seconds - Int64(elapsed)) * 1_000_000_000
+        return AntiPoisoningRun(kind: .short, start: start, end: start + Int64(short.seconds) * 1_000_000_000)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,92 @@
+import NixieCore
+
+/// The clock's schedule as a pure function of time: given a wall-clock instant and whether
+/// the system clock is synchronised, what the display should be (`frame(at:)`) and when it
+/// next needs another look (`nextDue(after:)`). No clock is read inside; the daemon loop
+/// and the tests supply the instants.
+public struct ClockPlanner: Sendable {
+  public var calendar: ClockCalendar
+  public var rotation: FaceRotation
+  public var night: NightMode?
+  public var antiPoisoning: AntiPoisoningSchedule
+  public var indicator: UnsynchronisedIndicator
+  /// The day's brightness, 0…1.
+  public var brightness: Double
+  /// How a new value replaces the old (`value` changes).
+  public var transition: ClockTransition
+  /// Faces to skip ahead in the rotation (the knob's press).
+  public var faceShift = 0
+  /// Night forced on or off regardless of the hours (the knob's long press); nil: the hours.
+  public var nightOverride: Bool?
+  public let layout: DisplayLayout
+  private let walk: AntiPoisoningWalk
+
+  public init(
+    calendar: ClockCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
+    antiPoisoning: AntiPoisoningSchedule = .off, indicator: UnsynchronisedIndicator = .blink,
+    brightness: Double = 1, transition: ClockTransition = .crossfade
+  ) {
+    self.calendar = calendar
+    self.rotation = rotation
+    self.layout = layout
+    self.night = night
+    self.antiPoisoning = antiPoisoning
+    self.indicator = indicator
+    self.brightness = min(1, max(0, brightness))
+    self.transition = transition
+    self.walk = AntiPoisoningWalk(layout: layout)
+  }
+
+  /// The display at `time` (Unix nanoseconds).
+  public func frame(at time: Int64, synchronised: Bool) -> ClockFrame {
+    let seconds = time.floorDividing(by: 1_000_000_000)
+    let intoSecond = time - seconds * 1_000_000_000
+    let local = calendar.local(seconds)
+    let level = brightness * nightFactor(atSecondOfDay: local.secondOfDay)
+    let turn = (rotation.turn(atSecondOfDay: local.secondOfDay) + faceShift) % max(1, rotation.turns.count)
+    guard level > 0 else {
+      return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
+    }
+    if let run = antiPoisoning.run(at: time, local: local, calendar: calendar) {
+      let step = (time - run.start) / antiPoisoning.stepNanoseconds
+      return ClockFrame(state: walk.state(step: step), brightness: level, activity: .antiPoisoning(run))
+    }
+    let content = rotation.turns[turn].face.state(at: local)
+    let hidden = !synchronised && indicator.hidesSeparators(nanosecondsIntoSecond: intoSecond)
+    return ClockFrame(
+      state: hidden ? UnsynchronisedIndicator.withoutSeparators(content, layout: layout) : content,
+      content: content, brightness: level, activity: .face(turn), separatorsHidden: hidden)
+  }
+
+  /// Whether it is night at `time` (by the hours, or as the knob forced it).
+  public func isNight(at time: Int64) -> Bool {
+    nightFactor(atSecondOfDay: calendar.local(time.floorDividing(by: 1_000_000_000)).secondOfDay) < 1
+  }
+
+  /// The brightness factor of the night: 1 by day; a forced night without night hours
+  /// configured dims to 20 %.
+  private func nightFactor(atSecondOfDay secondOfDay: Int) -> Double {
+    guard let nightOverride else { return night?.factor(atSecondOfDay: secondOfDay) ?? 1 }
+    guard nightOverride else { return 1 }
+    guard let night else { return 0.2 }
+    return night.mode == .dark ? 0 : night.brightness
+  }
+
+  /// The next instant after `time` at which the frame may change: the next second boundary,
+  /// the middle of the second while the separators blink, the next step of an anti-poisoning
+  /// run.
+  public func nextDue(after time: Int64, synchronised: Bool) -> Int64 {
+    let seconds = time.floorDividing(by: 1_000_000_000)
+    var due = (seconds + 1) * 1_000_000_000
+    let intoSecond = time - seconds * 1_000_000_000
+    if !synchronised, indicator == .blink, intoSecond < 500_000_000 {
+      due = min(due, seconds * 1_000_000_000 + 500_000_000)
+    }
+    if case .antiPoisoning(let run) = frame(at: time, synchronised: synchronised).activity {
+      let step = antiPoisoning.stepNanoseconds
+      let next = run.start + ((time - run.start) / step + 1) * step
+      due = min(due, next, run.end)
+    }
+    return due
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Glibc
+import NixieClock
+import Testing
+
+/// `nixie clock` and `nixie send` as a user and systemd run them: the simulator, `--at`,
+/// the frames log, exit codes, signals, sd_notify and the control socket.
+struct ClockCommandTests {
+  /// A folder with an empty config (so /etc/nixie/nixie.yaml never leaks in) and paths.
+  struct Scratch {
+    let folder: URL
+    var config: String { folder.appendingPathComponent("nixie.yaml").path }
+    var frames: String { folder.appendingPathComponent("frames.jsonl").path }
+    let socket = "/tmp/nixie-cli-\(UUID().uuidString.prefix(8)).sock"
+
+    init(config text: String = "") throws {
+      folder = try NixieProcess.temporaryFolder()
+      try text.write(toFile: config, atomically: true, encoding: .utf8)
+    }
+
+    func arguments(_ extra: [String]) -> [String] {
+      ["clock", "--backend", "sim", "--config", config, "--frames-log", frames, "--socket", socket] + extra
+    }
+
+    /// The frames log's objects.
+    func frameObjects() throws -> [[String: Any]] {
+      try String(contentsOfFile: frames, encoding: .utf8).split(separator: "\n").compactMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
+    }
+
+    func texts() throws -> [String] { try frameObjects().compactMap { $0["text"] as? String } }
+  }
+
+  /// Starts `nixie` without waiting for it.
+  static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe) {
+    let process = Process()
+    process.executableURL = NixieProcess.binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    return (process, errors)
+  }
+
+  /// Digits only: the separators blink while this machine's clock is unsynchronised.
+  static func digits(_ text: String) -> String { text.filter(\.isNumber) }
+
+  @Test func atStartsTheDisplayedClockAndTheFramesLogRecordsDisplayedTime() throws {
+    let scratch = try Scratch()
+    let result = try NixieProcess.run(
+      scratch.arguments([
+        "--at", "2026-03-29T01:59:58+01:00", "--timezone", "Europe/Berlin", "--duration", "2.5",
+      ]))
+    #expect(result.status == 0, "\(result.stderr)")
+    let frames = try scratch.frameObjects()
+    var seen: [String] = []
+    for frame in frames {
+      let digits = Self.digits(frame["text"] as? String ?? "")
+      guard !digits.isEmpty else { continue }
+      if seen.last != digits { seen.append(digits) }
+      let t = frame["t"] as? String ?? ""
+      let utcSecond = ["015958": "00:59:58", "015959": "00:59:59", "030000": "01:00:00"][digits] ?? "?"
+      #expect(t.hasPrefix("2026-03-29T\(utcSecond)."), "\(t) shows \(digits)")
+    }
+    #expect(seen == ["015958", "015959", "030000"])
+    #expect(Self.digits(try scratch.texts().last ?? "x").isEmpty)
+  }
+
+  @Test(arguments: [
+    (["--format", "HH-mm"], "'-'"), (["--format", "HH:mm a"], "AM/PM"),
+    (["--timezone", "Mars/Olympus"], "Mars/Olympus"),
+    (["--at", "yesterday"], "--at"), (["--duration", "0"], "--duration"),
+    (["--transition", "wobble"], "wobble"),
+    (["--format", "HH:mm@0"], "@"),
+  ])
+  func badOptionsExitTwoNamingTheProblem(_ extra: [String], _ named: String) throws {
+    let scratch = try Scratch()
+    let result = try NixieProcess.run(scratch.arguments(["--duration", "1"] + extra))
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains(named), "\(result.stderr)")
+  }
+
+  @Test(arguments: [
+    ("faces:\n  - format: \"HH:mm:ss\"\n  - format: \"HH-mm\"\n", ":3:13: format 'HH-mm'"),
+    ("timezone: Nowhere/Land\n", ":1:1: unknown time zone"), ("facez: []\n", ":1:1: unknown key 'facez'"),
+  ])
+  func aBadConfigurationExits65WithFileAndLine(_ yaml: String, _ expected: String) throws {
+    let scratch = try Scratch(config: yaml)
+    let result = try NixieProcess.run(scratch.arguments(["--duration", "1"]))
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(scratch.config + expected), "\(result.stderr)")
+  }
+
+  @Test func commandLineOptionsWinOverTheFile() throws {
+    let scratch = try Scratch(config: "timezone: Asia/Kathmandu\nfaces:\n  - format: \"dd.MM.yy\"\n")
+    let result = try NixieProcess.run(
+      scratch.arguments([
+        "--timezone", "UTC", "--format", "HH:mm:ss", "--at", "2026-07-20T10:00:00Z", "--duration", "0.3",
+      ]))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.digits(try scratch.texts().first ?? "") == "100000")
+  }
+
+  @Test func sigtermBlanksTheTubesAndExitsZeroWithinASecond() throws {
+    let scratch = try Scratch()
+    let (process, _) = try Self.start(scratch.arguments(["--duration", "30"]))
+    Thread.sleep(forTimeInterval: 1.2)
+    let sent = Date()
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(Date().timeIntervalSince(sent) < 1)
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    #expect(Self.digits(try scratch.texts().last ?? "x").isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: scratch.socket))
+  }
+
+  @Test func underSystemdItReportsReadyPingsTheWatchdogAndSaysItIsStopping() throws {
+    let scratch = try Scratch()
+    let path = "/tmp/nixie-notify-\(UUID().uuidString.prefix(8)).sock"
+    defer { unlink(path) }
+    let listener = try UnixSocket(datagram: true)
+    try listener.bind(to: try #require(UnixSocket.Address(path)))
+    try listener.setReceiveTimeout(milliseconds: 5000)
+    let result = try NixieProcess.run(
+      scratch.arguments(["--duration", "1.5"]),
+      environment: ["NOTIFY_SOCKET": path, "WATCHDOG_USEC": "400000"])
+    #expect(result.status == 0, "\(result.stderr)")
+    var messages: [String] = []
+    while let message = try listener.receive(upTo: 4096) {
+      messages.append(String(decoding: message, as: UTF8.self))
+      if messages.last?.hasPrefix("STOPPING=1") == true { break }
+    }
+    #expect(messages.first?.hasPrefix("READY=1\nSTATUS=hv5622-6xin14: HH:mm:ss in ") == true, "\(messages)")
+    #expect(messages.filter { $0 == "WATCHDOG=1" }.count >= 5, "\(messages)")
+    #expect(messages.last?.hasPrefix("STOPPING=1") == true)
+  }
+
+  @Test func sighupWithABadFileKeepsRunningAndAGoodFileTakesOver() throws {
+    let scratch = try Scratch(config: "faces:\n  - format: \"HH:mm:ss\"\n")
+    let (process, errors) = try Self.start(scratch.arguments(["--duration", "4.5"]))
+    Thread.sleep(forTimeInterval: 1.2)
+    try "faces:\n  - format: \"HH-mm\"\n".write(toFile: scratch.config, atomically: true, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    Thread.sleep(forTimeInterval: 1.2)
+    try "faces:\n  - format: \"HHmm\"\n".write(toFile: scratch.config, atomically: true, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(stderr)")
+    #expect(stderr.contains("configuration not reloaded") && stderr.contains("nixie.yaml:2:13"), "\(stderr)")
+    let digits = try scratch.texts().map(Self.digits).filter { !$0.isEmpty }
+    #expect(digits.contains { $0.count == 6 } && digits.last?.count == 4, "\(digits)")
+  }
+
+  @Test func sendReachesARunningClockAndIsRefusedForWhatTheBoardCannotShow() throws {
+    let scratch = try Scratch()
+    let (process, _) = try Self.start(scratch.arguments(["--duration", "4"]))
+    var waited = 0
+    while !FileManager.default.fileExists(atPath: scratch.socket) && waited < 50 {
+      Thread.sleep(forTimeInterval: 0.05)
+      waited += 1
+    }
+    let sent = try NixieProcess.run([
+      "send", "1234", "--seconds", "1", "--transition", "slot", "--socket", scratch.socket,
+    ])
+    #expect(sent.status == 0, "\(sent.stderr)")
+    let refused = try NixieProcess.run(["send", "12-4", "--socket", scratch.socket])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains("the clock refused") && refused.stderr.contains("'-'"), "\(refused.stderr)")
+    process.waitUntilExit()
+    #expect(try scratch.texts().contains("   12 34"))
+  }
+
+  @Test func sendExits69WhenNoClockIsListening() throws {
+    let result = try NixieProcess.run([
+      "send", "42", "--socket", "/tmp/nixie-nobody-\(UUID().uuidString.prefix(8)).sock",
+    ])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("no nixie clock is listening"), "\(result.stderr)")
+  }
+
+  @Test(arguments: [(["send", "42", "--seconds", "0"], "--seconds"), (["send"], "missing the value")])
+  func sendRefusesBadUsageWithTwo(_ arguments: [String], _ named: String) throws {
+    let result = try NixieProcess.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(named), "\(result.stderr)")
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import NixieClock
+import Testing
+
+/// The shipped unit and install script: systemd's own checks, and what the script puts where.
+struct SystemdUnitTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../..").standardizedFileURL
+
+  /// Runs a program from PATH.
+  static func run(_ arguments: [String]) throws -> NixieProcess.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return NixieProcess.Result(
+      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// The unit with ExecStart pointing at the binary under test (verify checks it exists).
+  static func unitUnderTest() throws -> String {
+    let unit = try String(
+      contentsOf: root.appendingPathComponent("systemd/nixie-clock.service"), encoding: .utf8)
+    let folder = try NixieProcess.temporaryFolder()
+    let file = folder.appendingPathComponent("nixie-clock.service")
+    try unit.replacingOccurrences(of: "/usr/local/bin/nixie", with: NixieProcess.binary.path)
+      .write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  @Test func systemdAnalyzeVerifiesTheUnit() throws {
+    let result = try Self.run(["systemd-analyze", "verify", try Self.unitUnderTest()])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
+
+  @Test func theUnitsExposureScoreIsAtMostTwo() throws {
+    let result = try Self.run(["systemd-analyze", "security", "--offline=true", try Self.unitUnderTest()])
+    let line = try #require(
+      result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
+    let score = try #require(
+      line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
+    #expect(score <= 2.0, "\(line)")
+  }
+
+  @Test func theInstallScriptStagesBinaryUnitAndAConfigWhoseSocketBelongsToGroupNixie() throws {
+    let destination = try NixieProcess.temporaryFolder()
+    let result = try Self.run([
+      Self.root.appendingPathComponent("Scripts/install").path, "--destdir", destination.path, "--binary",
+      NixieProcess.binary.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(FileManager.default.isExecutableFile(atPath: destination.path + "/usr/local/bin/nixie"))
+    for path in [
+      "usr/local/bin/nixie", "etc/systemd/system/nixie-clock.service", "etc/nixie/nixie.yaml.example",
+      "usr/local/share/doc/nixie/README.md",
+    ] {
+      #expect(
+        FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path), "\(path)")
+    }
+    let configuration = try ClockConfiguration.load(
+      destination.appendingPathComponent("etc/nixie/nixie.yaml").path)
+    #expect(configuration.control.group == "nixie")
+  }
+}

@@ -1,0 +1,192 @@
+import Glibc
+import NixieClock
+import NixieCore
+import NixieSimulator
+import Testing
+
+/// The daemon loop on an injected wall and monotonic clock: hours in milliseconds, every
+/// second exactly once, clock steps, signals, the watchdog, reloads and control requests.
+struct ClockDaemonTests {
+  static let second: Int64 = 1_000_000_000
+  /// 2026-03-29 01:30:00 CET, half an hour before Berlin springs forward.
+  static let beforeSpring: Int64 = 1_774_744_200
+
+  struct Rig {
+    let clock: ManualDaemonClock
+    let display: RecordingDisplay
+    let sync = FakeSynchronisation()
+    let notifier: RecordingNotifier
+    let inbox = ClockInbox()
+    let log = LogRecord()
+    let daemon: ClockDaemon
+
+    init(
+      planner: ClockPlanner, start: Int64, lateness: UInt64 = 0, seconds: Double, watchdog: UInt64? = nil,
+      synchronised: Bool = true, reload: (() throws -> ClockPlanner)? = nil
+    ) {
+      clock = ManualDaemonClock(wall: start, lateness: lateness)
+      display = RecordingDisplay(layout: planner.layout, clock: clock)
+      notifier = RecordingNotifier(watchdogInterval: watchdog, clock: clock)
+      sync.synchronised = synchronised
+      daemon = ClockDaemon(
+        planner: planner, display: display,
+        services: ClockDaemon.Services(
+          clock: clock, synchronisation: sync, notifier: notifier, inbox: inbox, logger: log.logger),
+        duration: UInt64(seconds * 1e9), reload: reload)
+    }
+
+    var texts: [String] { display.calls.map(\.text) }
+  }
+
+  @Test func anHourAcrossTheSpringChangeShowsEverySecondExactlyOnceRightAfterItsBoundary() throws {
+    let planner = try Fixtures.planner()
+    let rig = Rig(
+      planner: planner, start: Self.beforeSpring * Self.second + 250_000_000, lateness: 80_000, seconds: 3600)
+    #expect(try rig.daemon.run() == .durationElapsed)
+    let shown = rig.display.calls.dropLast()  // the last call blanks the tubes
+    #expect(shown.count == 3601)  // 01:30:00.25, then 3600 second boundaries
+    for (index, call) in shown.enumerated() {
+      let expected = Fixtures.text(planner, at: Self.beforeSpring + Int64(index))
+      guard call.text == expected else {
+        Issue.record("call \(index): \(call.text), expected \(expected)")
+        return
+      }
+      if index > 0 { #expect(call.wall % Self.second == 80_000) }
+    }
+    #expect(shown[1799].text == "01:59:59" && shown[1800].text == "03:00:00")
+    #expect(rig.display.calls.last?.text == "        ")
+  }
+
+  @Test func aStepForwardOrBackIsShownAtOnceAndTheSecondsGoOnFromThere() throws {
+    let planner = try Fixtures.planner()
+    let rig = Rig(planner: planner, start: Self.beforeSpring * Self.second, seconds: 30)
+    let start = rig.clock.monotonicTime()
+    rig.clock.schedule(.step(600 * Self.second), at: start + 10_300_000_000)
+    rig.clock.schedule(.step(-45 * Self.second), at: start + 20_700_000_000)
+    _ = try rig.daemon.run()
+    let texts = rig.texts
+    #expect(texts[9] == "01:30:09" && texts[10] == "01:30:10")
+    // At 10.3 s the clock jumps 10 minutes: the new time is shown then, not at the next second.
+    #expect(texts[11] == "01:40:10")
+    #expect(rig.display.calls[11].wall % Self.second == 300_000_000)
+    #expect(texts[12] == "01:40:11")
+    let back = try #require(texts.firstIndex(of: "01:39:35"))
+    #expect(texts[back - 1] == "01:40:20")
+    #expect(texts[back + 1] == "01:39:36")
+  }
+
+  @Test func sigtermBlanksTheTubesAndTellsSystemdItIsStopping() throws {
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 60,
+      watchdog: 1_000_000_000)
+    rig.clock.schedule(.signal(SIGTERM), after: 5_500_000_000)
+    #expect(try rig.daemon.run() == .signal(SIGTERM))
+    #expect(rig.display.calls.last?.text == "        ")
+    #expect(rig.display.calls.last?.wall == (Self.beforeSpring + 5) * Self.second + 500_000_000)
+    let messages = rig.notifier.messages.map(\.text)
+    #expect(messages.first?.hasPrefix("READY=1\nSTATUS=") == true)
+    #expect(messages.last == "STOPPING=1\nSTATUS=stopping")
+  }
+
+  @Test func theWatchdogIsPingedAtHalfItsTimeoutEvenBetweenSeconds() throws {
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 3,
+      watchdog: 300_000_000)
+    _ = try rig.daemon.run()
+    let pings = rig.notifier.messages.filter { $0.text == "WATCHDOG=1" }.map(\.mono)
+    #expect(pings.count == 10)
+    for (earlier, later) in zip(pings, pings.dropFirst()) { #expect(later - earlier == 300_000_000) }
+  }
+
+  @Test func sighupWithABadFileKeepsTheRunningConfigurationAndAGoodOneTakesOver() throws {
+    let planner = try Fixtures.planner()
+    let shorter = try Fixtures.planner(faces: [("HH:mm", 60)])
+    var attempts = 0
+    let rig = Rig(planner: planner, start: Self.beforeSpring * Self.second, seconds: 6) {
+      attempts += 1
+      if attempts == 1 { throw FixtureError("nixie.yaml:3:1: unknown key 'facez'") }
+      return shorter
+    }
+    rig.clock.schedule(.signal(SIGHUP), after: 2_500_000_000)
+    rig.clock.schedule(.signal(SIGHUP), after: 4_500_000_000)
+    _ = try rig.daemon.run()
+    #expect(rig.texts.contains("01:30:03") && rig.texts.contains("01:30:04"))
+    #expect(rig.texts.contains("01:30   "))
+    #expect(!rig.texts.contains("01:30:05"))
+    #expect(rig.log.all.contains { $0.contains("not reloaded") && $0.contains("facez") })
+    #expect(rig.log.all.contains { $0.contains("configuration reloaded") })
+  }
+
+  @Test func aControlRequestShowsItsValueForItsSecondsThenTheClockReturns() throws {
+    let board = try Fixtures.board()
+    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 10)
+    let inbox = rig.inbox
+    let state = try board.formatter.format("1234")
+    rig.clock.schedule(
+      .perform { inbox.post(.show(state, seconds: 3, transition: .slot)) }, after: 2_500_000_000)
+    _ = try rig.daemon.run()
+    let calls = rig.display.calls
+    let message = try #require(calls.firstIndex { $0.text == "   12 34" })
+    #expect(calls[message].change == .value(.slot))
+    #expect(calls[message].wall == (Self.beforeSpring + 2) * Self.second + 500_000_000)
+    #expect(calls[message + 1].text == "01:30:05")
+    #expect(calls[message + 1].wall == (Self.beforeSpring + 5) * Self.second + 500_000_000)
+    #expect(calls[message + 2].text == "01:30:06")
+  }
+
+  @Test func knobCommandsSwitchTheFaceToggleTheNightAndSetTheBrightness() throws {
+    let rig = Rig(
+      planner: try Fixtures.planner(faces: [("HH:mm:ss", 60), ("dd.MM.yy", 10)]),
+      start: Self.beforeSpring * Self.second, seconds: 6)
+    let inbox = rig.inbox
+    rig.clock.schedule(.perform { inbox.post(.nextFace) }, after: 1_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.nextFace) }, after: 2_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.toggleNight) }, after: 3_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.setBrightness(0.5)) }, after: 4_500_000_000)
+    rig.clock.schedule(.perform { inbox.post(.toggleNight) }, after: 5_200_000_000)
+    _ = try rig.daemon.run()
+    let calls = rig.display.calls.dropLast()
+    #expect(
+      calls.map(\.text) == [
+        "01:30:00", "01:30:01", "29.03.26", "01:30:02", "01:30:03", "01:30:03", "01:30:04", "01:30:04",
+        "01:30:05", "01:30:05",
+      ])
+    #expect(calls.map(\.brightness) == [1, 1, 1, 1, 1, 0.2, 0.2, 0.1, 0.1, 0.5])
+    #expect(calls[5].change == .brightness)
+  }
+
+  @Test func anUnsynchronisedClockBlinksItsSeparatorsEveryHalfSecond() throws {
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 2, synchronised: false
+    )
+    _ = try rig.daemon.run()
+    #expect(rig.texts.dropLast() == ["01:30:00", "01 30 00", "01:30:01", "01 30 01"])
+    #expect(rig.display.calls.map(\.change)[1] == .blink)
+    #expect(rig.log.all.contains { $0.contains("not synchronised") })
+  }
+
+  @Test func aMinuteOnTheSimulatedBoardPutsEverySecondOnTheWire() throws {
+    let board = try Fixtures.board()
+    let planner = try Fixtures.planner(board: board)
+    let clock = ManualDaemonClock(wall: Self.beforeSpring * Self.second, lateness: 50_000)
+    let simulated = try SimulatedBoard(board: board, clock: clock)
+    let frames = FrameCollector()
+    simulated.display.addObserver(frames)
+    try simulated.driver.start()
+    let daemon = ClockDaemon(
+      planner: planner, display: DirectClockDisplay(driver: simulated.driver),
+      services: ClockDaemon.Services(clock: clock, synchronisation: FakeSynchronisation()),
+      duration: 60 * 1_000_000_000)
+    _ = try daemon.run()
+    let texts = frames.frames.map { board.layout.text(of: $0.state) }
+    #expect(texts.count == 61)
+    #expect(texts.first == "01:30:00" && texts[59] == "01:30:59" && texts.last == "        ")
+    #expect(try #require(simulated.chain).violations.isEmpty)
+  }
+}
+
+/// Collects the frames the simulated chain decodes.
+final class FrameCollector: FrameObserver {
+  var frames: [LatchedFrame] = []
+  func frameShown(_ frame: LatchedFrame) { frames.append(frame) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import NixieBoards
+import NixieClock
+import Testing
+
+/// `nixie.yaml`: the shipped example, defaults, and every mistake reported with its line.
+struct ConfigurationTests {
+  static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../systemd/nixie.yaml.example").standardizedFileURL.path
+
+  static func parse(_ yaml: String) throws -> ClockConfiguration {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "nixie-config-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("nixie.yaml")
+    try yaml.write(to: file, atomically: true, encoding: .utf8)
+    return try ClockConfiguration.load(file.path)
+  }
+
+  @Test func theShippedExampleParsesAndBuildsASchedule() throws {
+    let configuration = try ClockConfiguration.load(Self.example)
+    #expect(configuration.board == "hv5622-6xin14")
+    #expect(configuration.timeZone == "Europe/Berlin")
+    #expect(configuration.faces.map(\.format) == ["HH:mm:ss", "dd.MM.yy"])
+    #expect(configuration.faces.map(\.seconds) == [50, 10])
+    #expect(configuration.night?.brightness == 0.2)
+    #expect(configuration.antiPoisoning.long?.minutes == 10)
+    #expect(configuration.antiPoisoning.short?.offsetSeconds == 30)
+    #expect(configuration.control.limits.maximumLineBytes == 1024)
+    let planner = try configuration.planner(for: try Fixtures.board())
+    #expect(planner.rotation.cycle == 60)
+  }
+
+  @Test func anEmptyFileMeansEveryDefault() throws {
+    let configuration = try Self.parse("# nothing here\n")
+    #expect(configuration.faces.map(\.format) == ["HH:mm:ss"])
+    #expect(configuration.indicator == .blink)
+    #expect(configuration.control.socket == "/run/nixie/control.sock")
+    #expect(configuration.antiPoisoning.short?.everyMinutes == 60)
+  }
+
+  /// (file text, the `line:column: message` part expected). As for board profiles, a
+  /// problem with a value points at its key.
+  @Test(arguments: [
+    ("facez: []\n", ":1:1: unknown key 'facez' at the top level (did you mean 'faces'?)"),
+    ("timezone: Europe/Berlun\n", ":1:1: unknown time zone 'Europe/Berlun'"),
+    ("backend: quantum\n", ":1:1: backend must be one of sim, hardware"),
+    ("faces: []\n", ":1:1: faces must list at least one face"),
+    ("faces:\n  - seconds: 5\n", ":2:5: missing key 'format' in faces[0]"),
+    ("faces:\n  - format: HH\n    seconds: 0\n", ":3:5: faces[0].seconds must be between 1 and 86400"),
+    ("brightness: 150\n", ":1:1: brightness must be between 1 and 100"),
+    ("night:\n  from: \"22:00\"\n  until: \"25:00\"\n", ":3:3: night.until must be a local time"),
+    ("night:\n  from: \"22:00\"\n  until: \"22:00\"\n", ":3:3: night.until must differ"),
+    (
+      "night:\n  from: \"22:00\"\n  until: \"06:00\"\n  mode: dark\n  brightness: 5\n",
+      ":5:3: night.brightness is for mode dim"
+    ),
+    ("night:\n  from: \"22:00\"\n", ":1:1: missing key 'until' in night"),
+    (
+      "anti-poisoning:\n  short:\n    every-minutes: 7\n",
+      ":3:5: anti-poisoning.short.every-minutes must divide a day"
+    ),
+    (
+      "anti-poisoning:\n  short:\n    offset: \"61:00\"\n",
+      ":3:5: anti-poisoning.short.offset 61:00 is not inside"
+    ),
+    ("anti-poisoning:\n  long:\n    minutes: 5\n", ":2:3: missing key 'at' in anti-poisoning.long"),
+    ("unsynchronised: flash\n", ":1:1: unsynchronised must be one of blink, dark, none"),
+    ("control:\n  socket: relative.sock\n", ":2:3: control.socket must be an absolute path"),
+    ("control:\n  max-clients: 0\n", ":2:3: control.max-clients must be between 1 and 256"),
+    ("knob:\n  turn: volume\n", ":2:3: knob.turn must be one of brightness, none"),
+    ("transition: wobble\n", ":1:1: transition must be one of none, crossfade, slot"),
+    ("faces: [\n", ":2:1: YAML syntax"),
+    ("board: a\nboard: b\n", "duplicate key 'board'"),
+  ])
+  func everyMistakeIsReportedWithItsLine(_ yaml: String, _ expected: String) {
+    #expect {
+      _ = try Self.parse(yaml)
+    } throws: { error in
+      (error as? BoardFileError).map {
+        "\($0)".contains("nixie.yaml" + expected) || ("\($0)".contains(expected) && expected.first != ":")
+      } == true
+    }
+  }
+
+  @Test func aFaceTheBoardCannotShowIsAnErrorAtItsLine() throws {
+    let configuration = try Self.parse("faces:\n  - format: \"HH:mm:ss\"\n  - format: \"HH-mm\"\n")
+    #expect {
+      _ = try configuration.planner(for: try Fixtures.board())
+    } throws: { error in
+      "\(error)".contains("nixie.yaml:3:13: format 'HH-mm'")
+    }
+  }
+}

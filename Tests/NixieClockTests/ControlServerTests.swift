@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+import NixieClock
+import NixieCore
+import Synchronization
+import Testing
+
+/// The control socket over a real Unix socket: what it accepts, and that nothing a client
+/// does gets past an error reply or a closed connection.
+struct ControlServerTests {
+  final class Server {
+    let path = SocketHelpers.temporaryPath("control")
+    let inbox = ClockInbox()
+    let server: ControlServer
+    let log = LogRecord()
+
+    init(limits: ControlLimits = ControlLimits()) throws {
+      let board = try Fixtures.board()
+      let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox, transition: .crossfade)
+      let clock = ManualDaemonClock(wall: 0)
+      server = try ControlServer(
+        path: path, group: nil, limits: limits, logger: log.logger, monotonic: { clock.monotonicTime() },
+        handle: { handler.handle($0) })
+      server.start()
+    }
+
+    deinit { server.stop() }
+
+    func ask(_ lines: [String]) throws -> [String] {
+      let client = try SocketHelpers.client(path)
+      try client.send(Array(lines.map { $0 + "\n" }.joined().utf8))
+      return try SocketHelpers.replies(client, count: lines.count)
+    }
+  }
+
+  @Test func aValidRequestIsAnsweredOkAndReachesTheClock() throws {
+    let server = try Server()
+    let replies = try server.ask([
+      #"{"show": "1234", "seconds": 5, "transition": "slot"}"#, #"{"clear": true}"#,
+    ])
+    #expect(replies == [#"{"ok": true}"#, #"{"ok": true}"#])
+    let state = try Fixtures.board().formatter.format("1234")
+    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot), .clear])
+  }
+
+  @Test func theSocketFileIsReadableAndWritableByOwnerAndGroupOnly() throws {
+    let server = try Server()
+    var info = stat()
+    #expect(stat(server.path, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o660)
+  }
+
+  @Test(arguments: [
+    ("not json", "not JSON"), ("[1, 2]", "expected a JSON object"), (#"{"show": true}"#, "'show' must be"),
+    (#"{"show": "12", "seconds": -1}"#, "'seconds' must be"),
+    (#"{"show": "12", "seconds": 1e9}"#, "'seconds'"),
+    (#"{"show": "12", "transition": "wobble"}"#, "'transition' must be"),
+    (#"{"shout": "12"}"#, "unknown key 'shout'"),
+    (#"{"show": "12-4"}"#, "no cathode for '-'"), (#"{"show": "1234567"}"#, "needs 7 tubes"),
+    (String(repeating: "[", count: 1000), "not JSON"), ("{\"show\": \"\u{0}\"}", "'show' must be"),
+    (#"{"show": "\u0000"}"#, "no cathode"),
+  ])
+  func aMalformedOrUnshowableRequestGetsAnErrorAndTheClockHearsNothing(_ line: String, _ named: String) throws
+  {
+    let server = try Server()
+    let replies = try server.ask([line, #"{"show": "42"}"#])
+    #expect(replies.count == 2)
+    #expect(
+      replies.first?.hasPrefix(#"{"error": "#) == true && replies.first?.contains(named) == true, "\(replies)"
+    )
+    #expect(replies.last == #"{"ok": true}"#)
+    #expect(server.inbox.take().count == 1)
+  }
+
+  @Test func anOversizedLineIsRefusedAndTheNextLineStillWorks() throws {
+    let server = try Server(limits: ControlLimits(maximumLineBytes: 100))
+    let long = #"{"show": ""# + String(repeating: "9", count: 5000) + #""}"#
+    let replies = try server.ask([long, #"{"show": "42"}"#])
+    #expect(replies == [#"{"error": "line too long: at most 100 bytes"}"#, #"{"ok": true}"#])
+  }
+
+  @Test func aFloodIsRateLimitedAndAPersistentFlooderIsDisconnected() throws {
+    let server = try Server(limits: ControlLimits(requestsPerSecond: 5, maximumRefusals: 20))
+    let client = try SocketHelpers.client(server.path)
+    let flood = Array(repeating: #"{"show": "1"}"# + "\n", count: 200).joined()
+    _ = try? client.send(Array(flood.utf8))
+    let replies = try SocketHelpers.replies(client, count: 200)
+    // The manual clock stands still: a burst of 10 passes, then every request is refused
+    // until the connection is dropped after 20 refusals.
+    #expect(replies.filter { $0 == #"{"ok": true}"# }.count == 10)
+    #expect(replies.filter { $0.contains("too many requests") }.count == 21)
+    #expect(replies.count == 31)
+    #expect(server.inbox.take().count == 10)
+  }
+
+  @Test func aClientThatHangsUpMidLineIsHarmless() throws {
+    let server = try Server()
+    do {
+      let client = try SocketHelpers.client(server.path)
+      try client.send(Array(#"{"show": "12"#.utf8))
+    }
+    #expect(try server.ask([#"{"show": "34"}"#]) == [#"{"ok": true}"#])
+    let state = try Fixtures.board().formatter.format("34")
+    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .crossfade)])
+  }
+
+  @Test func oneClientTooManyIsToldToTryLater() throws {
+    let server = try Server(limits: ControlLimits(maximumClients: 2))
+    let first = try SocketHelpers.client(server.path)
+    let second = try SocketHelpers.client(server.path)
+    _ = (first, second)
+    let third = try SocketHelpers.client(server.path)
+    #expect(
+      try SocketHelpers.replies(third, count: 1) == [#"{"error": "too many clients; try again later"}"#])
+  }
+
+  @Test func aStaleSocketFileIsReplacedButALiveServerIsNot() throws {
+    let server = try Server()
+    #expect(throws: SystemCallError.self) {
+      _ = try ControlServer(
+        path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
+        handle: { _ in nil })
+    }
+    server.server.stop()
+    let stale = try UnixSocket(datagram: false)
+    try stale.bind(to: try SocketHelpers.address(server.path))
+    let replacement = try ControlServer(
+      path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
+      handle: { _ in nil })
+    replacement.start()
+    #expect(try ControlClient.send(#"{"clear": true}"#, to: server.path) == nil)
+    replacement.stop()
+  }
+
+  @Test func theClientSaysSoWhenNoClockIsListening() throws {
+    let path = SocketHelpers.temporaryPath("absent")
+    #expect {
+      _ = try ControlClient.send(#"{"clear": true}"#, to: path)
+    } throws: { error in
+      "\(error)".contains("no nixie clock is listening on \(path)")
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Logging
+import NixieClock
+import NixieCore
+import Synchronization
+
+/// A `ClockDisplay` that remembers every call, with the displayed time it came at.
+final class RecordingDisplay: ClockDisplay {
+  struct Call: Equatable {
+    var text: String
+    var brightness: Double
+    var change: DisplayChange?
+    var wall: Int64
+  }
+
+  let layout: DisplayLayout
+  let clock: DaemonClock
+  var calls: [Call] = []
+
+  init(layout: DisplayLayout, clock: DaemonClock) {
+    self.layout = layout
+    self.clock = clock
+  }
+
+  func show(_ state: DisplayState, brightness: Double, change: DisplayChange) throws {
+    calls.append(
+      Call(text: layout.text(of: state), brightness: brightness, change: change, wall: clock.wallTime()))
+  }
+
+  func blank() throws {
+    calls.append(
+      Call(text: layout.text(of: layout.blank), brightness: 0, change: nil, wall: clock.wallTime()))
+  }
+}
+
+/// A synchronisation source a test switches.
+final class FakeSynchronisation: SynchronisationSource {
+  var synchronised = true
+  func synchronisation() -> ClockSynchronisation { synchronised ? .synchronised : .unsynchronised }
+}
+
+/// A service manager that records what it was told, and when (monotonic).
+final class RecordingNotifier: ServiceNotifier {
+  let watchdogInterval: UInt64?
+  let clock: DaemonClock
+  var messages: [(mono: UInt64, text: String)] = []
+
+  init(watchdogInterval: UInt64?, clock: DaemonClock) {
+    self.watchdogInterval = watchdogInterval
+    self.clock = clock
+  }
+
+  func notify(_ assignments: [String]) throws(SystemCallError) {
+    messages.append((clock.monotonicTime(), assignments.joined(separator: "\n")))
+  }
+}
+
+/// A swift-log handler that keeps the messages, for tests that check what was logged.
+struct RecordingLogHandler: LogHandler {
+  let record: LogRecord
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .trace
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    record.lines.withLock { $0.append("\(event.level): \(event.message)") }
+  }
+}
+
+/// Where a `RecordingLogHandler` writes.
+final class LogRecord: Sendable {
+  let lines = Mutex<[String]>([])
+  var logger: Logger {
+    Logger(label: "test") { _ in RecordingLogHandler(record: self) }
+  }
+  var all: [String] { lines.withLock { $0 } }
+}
