@@ -1,0 +1,25 @@
+# Shared by the host-side scripts of the kernel test harness (sourced, not run).
+# Everything downloaded or built lives in the cache, outside the repository, so a fresh clone
+# on the same machine reuses it: $NIXIE_KERNEL_CACHE, default ${XDG_CACHE_HOME:-~/.cache}/nixie-kernel.
+
+KT_HARNESS=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KT_REPO=$(cd "$KT_HARNESS/../.." && pwd)
+KT_CACHE=${NIXIE_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/nixie-kernel}
+# System Python on purpose: the VM runs it too, from the host root, where no pyenv shims work.
+KT_PYTHON=${KT_PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
+
+kt_say() { echo "kernel-test: $*" >&2; }
+kt_die() { echo "kernel-test: $*" >&2; exit 1; }
+
+# Seconds since the epoch with milliseconds, for the timings the harness prints.
+kt_now() { date +%s.%3N; }
+kt_since() { awk -v start="$1" -v now="$(kt_now)" 'BEGIN { printf "%.1f", now - start }'; }
+
+# Runs "$@" holding the cache lock, so two worktrees preparing at once do not collide.
+kt_locked() {
+  mkdir -p "$KT_CACHE"
+  (
+    flock 9
+    "$@"
+  ) 9>"$KT_CACHE/.lock"
+}
