@@ -36,7 +36,7 @@ awk 'NR > 1 && $4 < last { exit 1 } { last = $4 }' events.txt || kt_fail "timest
 echo "ok: timestamps increase"
 eval "exec ${PROBE[1]}>&-"
 read -r -t 30 line <&"${PROBE[0]}" || true
-kt_expect "probe end" done "$line"
+kt_expect "probe end" "done" "$line"
 wait "$probe"
 kt_expect "lines released" "" "$(kt_consumer enc-a)$(kt_consumer din)"
 kt_reset_pulls

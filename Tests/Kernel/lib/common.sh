@@ -23,3 +23,15 @@ kt_locked() {
     "$@"
   ) 9>"$KT_CACHE/.lock"
 }
+
+# Makes a new results folder under $KT_CACHE/runs, links it as runs/latest, keeps the ten
+# newest, and prints its path.
+kt_new_run() {
+  local out
+  mkdir -p "$KT_CACHE/runs"
+  out=$(mktemp -d "$KT_CACHE/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
+  ln -sfn "$out" "$KT_CACHE/runs/latest"
+  find "$KT_CACHE/runs" -mindepth 1 -maxdepth 1 -type d -name '2*' -printf '%T@ %p\n' |
+    sort -rn | tail -n +11 | cut -d' ' -f2- | xargs -r rm -rf
+  echo "$out"
+}

@@ -8,6 +8,10 @@ the host root, in the VM.
   gpio_trace.py summary TRACE (same options)
   gpio_trace.py writes  TRACE --base N [--pid PID] [--comm NAME]
 
+TRACE is the text of /sys/kernel/tracing/trace, or a Value Change Dump (a .vcd file, such as
+nixie's --trace writes): there each timestamp is one write, wires are found by their role
+names (din clk le bl) and --base and the offsets are not needed.
+
 `frames` prints one JSON object a line each time the outputs the tubes see change (a latch
 while BL is high, or BL moving), in the shape of nixie's `--frames-log`:
   {"mono_ns": 12345678000, "outputs": [0, 9, 63], "cause": "latch",
@@ -47,6 +51,37 @@ class Write:
         self.mono_ns, self.pid, self.comm = mono_ns, pid, comm
         self.lines = {}
         self.events = 0
+
+
+def parse_vcd(path, roles):
+    """The writes in a Value Change Dump, one per timestamp, keyed by the offsets of `roles`
+    (wires named after them); the levels $dumpvars gives, as the initial state; and the
+    offsets of the roles the dump has a wire for."""
+    ids, initial, writes = {}, {}, []
+    write, in_dumpvars = None, False
+    with open(path) as vcd:
+        for text in vcd:
+            words = text.split()
+            if not words:
+                continue
+            if words[0] == "$var" and len(words) >= 5 and words[4] in roles:
+                ids[words[3]] = roles[words[4]]
+            elif words[0] == "$dumpvars":
+                in_dumpvars = True
+            elif words[0] == "$end" and in_dumpvars:
+                in_dumpvars = False
+            elif words[0].startswith("#"):
+                write = Write(int(words[0][1:]), 0, "vcd")
+            elif words[0][0] in "01" and words[0][1:] in ids:
+                offset, level = ids[words[0][1:]], int(words[0][0])
+                if in_dumpvars or write is None:
+                    initial[offset] = level
+                    continue
+                if write.events == 0:
+                    writes.append(write)
+                write.lines[offset] = level
+                write.events += 1
+    return initial, writes, set(ids.values())
 
 
 def parse_writes(path, base, pid=None, comm=None):
@@ -92,11 +127,11 @@ def parse_writes(path, base, pid=None, comm=None):
 class Chain:
     """An HV5622-family chain watching four lines (HV5622ChainModel, in Python)."""
 
-    def __init__(self, roles, length, inverted):
+    def __init__(self, roles, length, inverted, initial):
         self.roles = roles                    # role -> line offset
         self.length = length
         self.inverted = inverted              # roles behind inverting level shifters
-        self.level = {role: 0 for role in roles}
+        self.level = {role: initial.get(offset, 0) for role, offset in roles.items()}
         self.shift = [0] * length
         self.latches = [0] * length
         self.enabled = 1 if "bl" not in roles else self.chip_level("bl")
@@ -141,13 +176,18 @@ def decode(args):
     if args.bl is not None:
         roles["bl"] = args.bl
     inverted = set(filter(None, args.inverted.split(",")))
-    chain = Chain(roles, args.chain, inverted)
+    if args.trace.endswith(".vcd"):
+        initial, writes, wired = parse_vcd(args.trace, roles)
+        roles = {role: offset for role, offset in roles.items() if offset in wired}
+    else:
+        initial, writes = {}, parse_writes(args.trace, args.base, args.pid, args.comm)
+    chain = Chain(roles, args.chain, inverted, initial)
     offsets = set(roles.values())
     frames, windows = [], []
     since = {"writes": 0, "events": 0, "shifts": 0}
     window = {"writes": 0, "idle_writes": 0}
     totals = {"writes": 0, "events": 0, "shifts": 0, "latches": 0, "idle_writes": 0}
-    for write in parse_writes(args.trace, args.base, args.pid, args.comm):
+    for write in writes:
         touched = [offset for offset in write.lines if offset in offsets]
         if not touched:
             continue
@@ -190,7 +230,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", choices=["frames", "summary", "writes"])
     parser.add_argument("trace")
-    parser.add_argument("--base", type=int, required=True, help="the gpiochip's base (debugfs)")
+    parser.add_argument("--base", type=int, default=0, help="the gpiochip's base (debugfs)")
     parser.add_argument("--din", type=int)
     parser.add_argument("--clk", type=int)
     parser.add_argument("--le", type=int)
@@ -205,7 +245,10 @@ def main():
             print(json.dumps({"mono_ns": write.mono_ns, "pid": write.pid, "comm": write.comm,
                               "lines": {str(k): v for k, v in sorted(write.lines.items())}}))
         return 0
-    if None in (args.din, args.clk, args.le):
+    if args.trace.endswith(".vcd"):
+        # Wires are named by role; give them offsets of their own (BL too, if there is one).
+        args.din, args.clk, args.le, args.bl = 0, 1, 2, 3
+    elif None in (args.din, args.clk, args.le):
         parser.error("frames and summary need --din, --clk and --le")
     frames, summary = decode(args)
     if args.mode == "frames":
