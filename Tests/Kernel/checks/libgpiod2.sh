@@ -10,8 +10,10 @@ a=$(kt_line enc-a) b=$(kt_line enc-b) sw=$(kt_line enc-sw)
 coproc PROBE { "$KT_TOOLS/gpiod-probe-v2" "$KT_GPIO_CHIP" \
   "$(kt_line din)=1,$(kt_line clk)=0,$(kt_line le)=1,$(kt_line bl)=1" "$a,$b,$sw/2000"; }
 probe=$PROBE_PID
+# Its output, on a descriptor of our own: bash drops PROBE[0] once the process has exited.
+exec {probe_out}<&"${PROBE[0]}"
 lines=()
-while read -r -t 30 line <&"${PROBE[0]}"; do
+while read -r -t 30 line <&"$probe_out"; do
   lines+=("$line")
   [[ $line != ready ]] || break
 done
@@ -26,7 +28,7 @@ kt_pull enc-a up
 kt_pull enc-sw down
 events=()
 for _ in 1 2 3 4; do
-  read -r -t 30 line <&"${PROBE[0]}" || kt_fail "only ${#events[@]} events: ${events[*]}"
+  read -r -t 30 line <&"$probe_out" || kt_fail "only ${#events[@]} events: ${events[*]}"
   events+=("$line")
 done
 printf '%s\n' "${events[@]}" | tee events.txt
@@ -35,7 +37,7 @@ kt_expect "edges in order" "$a falling 1|$b falling 2|$a rising 3|$sw falling 4"
 awk 'NR > 1 && $4 < last { exit 1 } { last = $4 }' events.txt || kt_fail "timestamps go backwards"
 echo "ok: timestamps increase"
 eval "exec ${PROBE[1]}>&-"
-read -r -t 30 line <&"${PROBE[0]}" || true
+read -r -t 30 line <&"$probe_out" || true
 kt_expect "probe end" "done" "$line"
 wait "$probe"
 kt_expect "lines released" "" "$(kt_consumer enc-a)$(kt_consumer din)"

@@ -1,5 +1,8 @@
-# Helpers for checks that run in the kernel tests' VM (the session sources this before each
-# check, with `set -euo pipefail`). The environment already holds:
+# Helpers for the kernel tests' checks, sourced before each one (with `set -euo pipefail`): in
+# the VM by the session for checks/NAME.sh, on the host by run for checks/NAME.host.sh.
+# The line, pull, consumer and trace helpers work in the VM only; on the host, decode and
+# compare what the VM part left in the check's folder (large traces decode ten times faster).
+# The environment holds, in both places (KT_OUT/vm.env is loaded on the host too):
 #   KT_REPO KT_HARNESS   the repository and Tests/Kernel (paths on the host root, read-only)
 #   KT_OUT               the results folder (writable); a check runs in KT_OUT/checks/NAME
 #   KT_TOOLS             the C tools of Tests/Kernel/tools, built on the host
@@ -68,10 +71,13 @@ kt_wait_consumer() {
   done
 }
 
-# kt_trace_start: clears the trace and records every GPIO value write (gpio/gpio_value) and
-# every ioctl (which delimits one multi-line write), on CLOCK_MONOTONIC.
+# kt_trace_start [BUFFER_KB]: clears the trace and records every GPIO value write
+# (gpio/gpio_value) and every ioctl (which delimits one multi-line write), on CLOCK_MONOTONIC.
+# The buffer holds 32 MB unless told otherwise: about 40 bytes an event, 5 events a write with
+# libgpiod v1, so some 1 300 bit-banged 64-bit frames. (The VM has 2 GB.)
 kt_trace_start() {
   echo 0 >"$KT_TRACING/tracing_on"
+  echo "${1:-32768}" >"$KT_TRACING/buffer_size_kb"
   echo >"$KT_TRACING/trace"
   echo 1 >"$KT_TRACING/events/gpio/gpio_value/enable"
   echo 1 >"$KT_TRACING/events/syscalls/sys_enter_ioctl/enable"
@@ -87,7 +93,7 @@ kt_trace_stop() {
   cat "$KT_TRACING/trace" >"$1"
   local lost
   lost=$(cat "$KT_TRACING"/per_cpu/cpu*/stats | awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }')
-  ((lost == 0)) || kt_fail "the trace buffer lost $lost events: raise buffer_size_kb in guest/session"
+  ((lost == 0)) || kt_fail "the trace buffer lost $lost events: give kt_trace_start a bigger buffer (KB)"
 }
 
 # kt_hv5622 frames|summary TRACE [decoder options]: decodes an HV5622 chain (64 positions)
