@@ -4,7 +4,9 @@
 
 KT_HARNESS=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 KT_REPO=$(cd "$KT_HARNESS/../.." && pwd)
-KT_CACHE=${NIXIE_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/nixie-kernel}
+KT_CACHE=${NIXIE_KERNEL_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/nixie-kernel}
+# What prepare made for this clone (several clones share the cache).
+KT_PREPARED="$KT_CACHE/prepared/$(printf '%s' "$KT_REPO" | sha256sum | cut -c1-16).env"
 # System Python on purpose: the VM runs it too, from the host root, where no pyenv shims work.
 KT_PYTHON=${KT_PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
 
