@@ -1,3 +1,4 @@
+import Foundation
 import NixieCore
 
 /// A GPIO chip in software, standing where `/dev/gpiochipN` stands for real hardware.
@@ -9,22 +10,32 @@ import NixieCore
 /// One multi-line write takes `writeDuration` of modelled time (1 µs by default, the order of a
 /// libgpiod write on a Raspberry Pi), so consecutive writes never share a timestamp and a
 /// trace shows every clock edge even when the program runs faster than real hardware.
-public final class SimulatedGPIOChip: GPIOLines {
+///
+/// Like a real gpiochip it may be used from several threads at once — the frame scheduler
+/// writing the display lines while an input thread drives the knob's — and keeps one order of
+/// events: each write or drive, with its observers' calls, happens whole before the next. An
+/// observer runs with the chip held (it may read the chip, not write to it from elsewhere).
+public final class SimulatedGPIOChip: GPIOLines, @unchecked Sendable {
   /// The chip's name as the board profile gives it, e.g. `gpiochip0`.
   public let name: String
   /// The line offset of each role the board wires.
   public let offsets: [LineRole: UInt32]
   public let writeDuration: UInt64
   /// The level of every line (set bit = high).
-  public private(set) var levels: LineSet
+  public var levels: LineSet { locked { currentLevels } }
   /// Multi-line writes the program made, changed or not (what a kernel trace would count).
-  public private(set) var writeCount = 0
+  public var writeCount: Int { locked { writes } }
   /// Time of the latest change or write.
-  public private(set) var lastTime: UInt64 = 0
+  public var lastTime: UInt64 { locked { latest } }
 
   private let clock: MonotonicClock
-  private var observers: [LineObserver] = []
   private let wired: LineSet
+  /// Guards everything below; recursive so an observer may read the chip.
+  private let lock = NSRecursiveLock()
+  private var observers: [LineObserver] = []
+  private var currentLevels: LineSet
+  private var writes = 0
+  private var latest: UInt64 = 0
 
   public init(
     name: String, offsets: [LineRole: UInt32], clock: MonotonicClock, initialLevels: LineSet = [],
@@ -35,10 +46,10 @@ public final class SimulatedGPIOChip: GPIOLines {
     self.clock = clock
     self.writeDuration = writeDuration
     self.wired = LineSet(Array(offsets.keys))
-    self.levels = initialLevels.intersection(wired)
+    self.currentLevels = initialLevels.intersection(wired)
   }
 
-  public func addObserver(_ observer: LineObserver) { observers.append(observer) }
+  public func addObserver(_ observer: LineObserver) { locked { observers.append(observer) } }
 
   /// The roles this chip has lines for.
   public var roles: [LineRole] { wired.roles }
@@ -47,17 +58,21 @@ public final class SimulatedGPIOChip: GPIOLines {
     guard lines.isSubset(of: wired) else {
       throw SimulatorError.lineNotWired(chip: name, roles: lines.subtracting(wired).roles)
     }
-    writeCount += 1
-    let time = max(clock.now(), lastTime + writeDuration)
-    lastTime = time
-    apply(lines, levels: levels, at: time)
+    locked {
+      writes += 1
+      let time = max(clock.now(), latest + writeDuration)
+      latest = time
+      apply(lines, levels: levels, at: time)
+    }
   }
 
   /// The world side: drives `role` (an input such as an encoder contact) to `high` at `time`.
   public func drive(_ role: LineRole, high: Bool, at time: UInt64) {
     guard wired.contains(role) else { return }
-    lastTime = max(lastTime, time)
-    apply(.role(role), levels: high ? .role(role) : [], at: time)
+    locked {
+      latest = max(latest, time)
+      apply(.role(role), levels: high ? .role(role) : [], at: time)
+    }
   }
 
   /// Another controller's pins on this chip changing together at `time`: a simulated SPI
@@ -65,15 +80,24 @@ public final class SimulatedGPIOChip: GPIOLines {
   public func drive(_ lines: LineSet, to levels: LineSet, at time: UInt64) {
     let wiredLines = lines.intersection(wired)
     guard !wiredLines.isEmpty else { return }
-    lastTime = max(lastTime, time)
-    apply(wiredLines, levels: levels, at: time)
+    locked {
+      latest = max(latest, time)
+      apply(wiredLines, levels: levels, at: time)
+    }
   }
 
+  /// Called with the lock held.
   private func apply(_ lines: LineSet, levels newLevels: LineSet, at time: UInt64) {
-    let changed = lines.intersection(levels.symmetricDifference(newLevels))
+    let changed = lines.intersection(currentLevels.symmetricDifference(newLevels))
     guard !changed.isEmpty else { return }
-    levels = levels.subtracting(changed).union(newLevels.intersection(changed))
-    for observer in observers { observer.linesChanged(changed, levels: levels, at: time) }
+    currentLevels = currentLevels.subtracting(changed).union(newLevels.intersection(changed))
+    for observer in observers { observer.linesChanged(changed, levels: currentLevels, at: time) }
+  }
+
+  private func locked<Value>(_ body: () throws -> Value) rethrows -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
   }
 }
 

@@ -92,3 +92,26 @@ struct WireRoundTripTests {
     #expect(sim.gpio.writeCount == 2 + 130 + 1 + 1)
   }
 }
+
+/// The simulated gpiochip is used as a real one is: the frame thread writes the display lines
+/// while an input thread drives the knob's, and neither corrupts the other.
+struct ConcurrentLinesTests {
+  @Test func framesAndKnobInputFromTwoThreadsKeepTheirOrder() async throws {
+    let board = try Boards.reference()
+    let sim = try SimulatedBoard(board: board, clock: ManualClock())
+    try sim.driver.start()
+    let gpio = sim.gpio
+    let states = try (0..<50).map { try board.formatter.format(String(repeating: String($0 % 10), count: 6)) }
+    let toggles = 20_000
+    let knob = Task.detached {
+      for index in 0..<toggles { gpio.drive(index % 2 == 0 ? .a : .b, high: index % 4 < 2, at: UInt64(index)) }
+    }
+    for state in states { try sim.driver.write(state) }
+    await knob.value
+    #expect(sim.display.state == states.last)
+    #expect(try #require(sim.chain).violations.isEmpty)
+    #expect(try #require(sim.chain).latchCount == states.count)
+    // The last toggles drive a (index 19 998) and b (19 999) low.
+    #expect(gpio.levels.intersection([.a, .b]).isEmpty)
+  }
+}
