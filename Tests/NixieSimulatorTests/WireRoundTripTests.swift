@@ -104,7 +104,9 @@ struct ConcurrentLinesTests {
     let states = try (0..<50).map { try board.formatter.format(String(repeating: String($0 % 10), count: 6)) }
     let toggles = 20_000
     let knob = Task.detached {
-      for index in 0..<toggles { gpio.drive(index % 2 == 0 ? .a : .b, high: index % 4 < 2, at: UInt64(index)) }
+      for index in 0..<toggles {
+        gpio.drive(index % 2 == 0 ? .a : .b, high: index % 4 < 2, at: UInt64(index))
+      }
     }
     for state in states { try sim.driver.write(state) }
     await knob.value
