@@ -18,46 +18,34 @@ public final class MCP23017Driver: DisplayDriver {
   }
 
   private let bus: I2CBus
-  private let addresses: [UInt8]
-  private let map: OutputMap
   private let blankFrame: DisplayState
   private let clock: MonotonicClock
   private let retry: RetryPolicy
-  private var scratch: OutputBits
-  /// OLATA and OLATB as last written to each chip, nil when unknown (not yet, or after a fault).
-  private var written: [[UInt8]?]
+  /// OLATA and OLATB of each chip.
+  private var chips: ExpanderChips
 
   /// A driver for `board`'s expanders on `bus`; `clock` times the waits between retries.
   public init(board: BoardProfile, bus: I2CBus, clock: MonotonicClock, retry: RetryPolicy = .i2c) {
     self.bus = bus
-    self.addresses = board.i2c?.addresses ?? []
-    self.map = board.outputs
     self.blankFrame = board.layout.blank
     self.clock = clock
     self.retry = retry
-    self.scratch = OutputBits(count: board.outputs.outputCount)
-    self.written = Array(repeating: nil, count: addresses.count)
+    self.chips = ExpanderChips(board: board, bytesPerChip: 2)
   }
 
   /// Blanks every tube and makes the expanders' pins outputs.
   public func start() throws { try write(blankFrame) }
 
   public func write(_ frame: DisplayState) throws {
-    map.encode(frame, into: &scratch)
-    for (chip, address) in addresses.enumerated() {
-      let latches = [scratch.byte(from: 16 * chip), scratch.byte(from: 16 * chip + 8)]
-      guard latches != written[chip] else { continue }
-      let configured = written[chip] != nil
-      written[chip] = nil
+    try chips.write(frame) { address, latches, firstWrite in
       try transaction("write OLATA/OLATB", address) {
         try bus.write(address: address, register: Register.olatA, bytes: latches)
       }
-      if !configured {
+      if firstWrite {
         try transaction("make GPA/GPB outputs (IODIRA/IODIRB)", address) {
           try bus.write(address: address, register: Register.iodirA, bytes: [0x00, 0x00])
         }
       }
-      written[chip] = latches
     }
   }
 

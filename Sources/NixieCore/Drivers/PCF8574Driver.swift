@@ -7,40 +7,29 @@
 /// `RetryPolicy`; if they persist the write throws and the next write sends the frame again.
 public final class PCF8574Driver: DisplayDriver {
   private let bus: I2CBus
-  private let addresses: [UInt8]
-  private let map: OutputMap
   private let blankFrame: DisplayState
   private let clock: MonotonicClock
   private let retry: RetryPolicy
-  private var scratch: OutputBits
-  /// The port byte last written to each chip, nil when unknown.
-  private var written: [UInt8?]
+  /// The port byte of each chip.
+  private var chips: ExpanderChips
 
   /// A driver for `board`'s expanders on `bus`; `clock` times the waits between retries.
   public init(board: BoardProfile, bus: I2CBus, clock: MonotonicClock, retry: RetryPolicy = .i2c) {
     self.bus = bus
-    self.addresses = board.i2c?.addresses ?? []
-    self.map = board.outputs
     self.blankFrame = board.layout.blank
     self.clock = clock
     self.retry = retry
-    self.scratch = OutputBits(count: board.outputs.outputCount)
-    self.written = Array(repeating: nil, count: addresses.count)
+    self.chips = ExpanderChips(board: board, bytesPerChip: 1)
   }
 
   /// Blanks every tube.
   public func start() throws { try write(blankFrame) }
 
   public func write(_ frame: DisplayState) throws {
-    map.encode(frame, into: &scratch)
-    for (chip, address) in addresses.enumerated() {
-      let port = scratch.byte(from: 8 * chip)
-      guard port != written[chip] else { continue }
-      written[chip] = nil
+    try chips.write(frame) { address, port, _ in
       try retry.run("write the port of the PCF8574 at \(Hex.byte(address))", clock: clock) {
-        try bus.send(address: address, byte: port)
+        try bus.send(address: address, byte: port[0])
       }
-      written[chip] = port
     }
   }
 
