@@ -100,6 +100,26 @@ struct ClockOnTheWireTests {
     }
   }
 
+  @Test func aDarkNightFadesTheTubesOutAndTheFrameLoopRests() throws {
+    let board = try Fixtures.board()
+    let night = NightMode(from: try Fixtures.time("01:30:01"), until: try Fixtures.time("02:00"), mode: .dark)
+    let rig = try WireRig(
+      planner: try Fixtures.planner(board: board, night: night, brightness: 0.5), board: board,
+      start: Self.halfPastOne * Self.second + 250_000_000, seconds: 3)
+    let writes = WriteCounts(gpio: rig.simulated.gpio)
+    let dark = rig.mono((Self.halfPastOne + 1) * Self.second)
+    for time in [dark + 600_000_000, dark + 1_900_000_000] {
+      rig.clock.schedule(.perform { writes.sample() }, at: time)
+    }
+    try rig.run()
+    // The night came in as a fade (the digits dimming out over 500 ms, at the day's PWM)...
+    let one = rig.cathode(0, at: 0)
+    #expect(rig.duty(position: 0, cathode: one, from: dark, to: dark + 100_000_000) > 0.3)
+    #expect(rig.duty(position: 0, cathode: one, from: dark + 510_000_000, to: dark + 1_900_000_000) == 0)
+    // ...then nothing was written for 1.3 s: no PWM for a dark display.
+    #expect(writes.at.count == 2 && writes.at[0] == writes.at[1])
+  }
+
   @Test func anAntiPoisoningRunSpinsEveryCathodeOfEveryTubeAndLandsOnTheTime() throws {
     let board = try Fixtures.board()
     let hourly = AntiPoisoningSchedule(
@@ -214,26 +234,53 @@ struct ClockOnTheWireTests {
   }
 }
 
-/// A bus that fails every write between two monotonic times with a transient fault.
+extension ClockOnTheWireTests {
+  @Test func aTransportThatFailsForGoodEndsTheDaemonWithItsError() throws {
+    let board = try Fixtures.board()
+    let rig = try WireRig(
+      planner: try Fixtures.planner(board: board), board: board, start: Self.halfPastOne * Self.second,
+      seconds: 10,
+      wrap: { driver, clock in
+        GlitchingDriver(driver, clock: clock, from: 2_200_000_000, until: 60_000_000_000, transient: false)
+      })
+    #expect(throws: GlitchingDriver.Glitch(isTransient: false)) { try rig.run() }
+    // It ended at the first second after the frame loop failed, not at the end of its 10 s.
+    #expect(rig.clock.now() - rig.startMono <= 3_000_000_000)
+  }
+}
+
+/// Line writes so far, read on the daemon's thread while the frame loop is parked.
+final class WriteCounts: @unchecked Sendable {
+  let gpio: SimulatedGPIOChip
+  var at: [Int] = []
+  init(gpio: SimulatedGPIOChip) { self.gpio = gpio }
+  func sample() { at.append(gpio.writeCount) }
+}
+
+/// A bus that fails every write between two monotonic times with a transient fault, or for
+/// good.
 final class GlitchingDriver: DisplayDriver {
-  struct Glitch: TransportFault, CustomStringConvertible {
-    var isTransient: Bool { true }
-    var description: String { "I2C NACK (simulated)" }
+  struct Glitch: TransportFault, Equatable, CustomStringConvertible {
+    var isTransient: Bool
+    var description: String { isTransient ? "I2C NACK (simulated)" : "device gone (simulated)" }
   }
 
   private let inner: DisplayDriver
   private let clock: MonotonicClock
   private let window: Range<UInt64>
+  private let transient: Bool
 
-  init(_ inner: DisplayDriver, clock: ManualDaemonClock, from: UInt64, until: UInt64) {
+  init(_ inner: DisplayDriver, clock: ManualDaemonClock, from: UInt64, until: UInt64, transient: Bool = true)
+  {
     self.inner = inner
     self.clock = clock
+    self.transient = transient
     let origin = clock.now()
     window = (origin + from)..<(origin + until)
   }
 
   func write(_ frame: DisplayState) throws {
-    if window.contains(clock.now()) { throw Glitch() }
+    if window.contains(clock.now()) { throw Glitch(isTransient: transient) }
     try inner.write(frame)
   }
 

@@ -100,7 +100,8 @@ public final class ClockDaemon {
       if let due, now < due, due - now < 2_000_000 { now = due }
       try showFrame(at: now, mono: mono)
 
-      if let watchdog, mono >= nextCheckIn {
+      // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
+      if let watchdog {
         watchdog.checkIn(at: mono)
         nextCheckIn = mono + watchdog.interval
       }

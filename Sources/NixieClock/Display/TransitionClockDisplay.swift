@@ -34,7 +34,10 @@ public final class TransitionClockDisplay: ClockDisplay {
     self.wallTime = wallTime
   }
 
+  /// Throws the error that stopped the frame loop for good (a transport gone, not a
+  /// transient fault, which the loop retries), so the daemon ends and systemd restarts it.
   public func show(_ state: DisplayState, brightness: Double, change: DisplayChange) throws {
+    if let failure = scheduler.failure { throw failure }
     // Dark (night mode `dark`): the picture fades out at the brightness it had.
     if brightness > 0 { setBrightness(brightness) }
     switch change {
