@@ -21,6 +21,10 @@ struct Clock: ParsableCommand {
       yyyy; literal ':' '.' space, '' for an apostrophe, 'text' quoted). Repeat it to rotate \
       faces; PATTERN@SECONDS sets how long each shows (default 50 s for the first, 10 s for \
       the others): --format HH:mm:ss@50 --format dd.MM.yy@10.
+      Every change goes through the transition engine (default: a 500 ms perceptual \
+      cross-fade); --brightness dims by PWM. On a board with a knob, turning sets the \
+      brightness, a press shows the next face, a long press toggles night mode; --input FILE \
+      plays a knob script on the simulator (the format of 'nixie select --help').
       """)
 
   @Option(

@@ -113,13 +113,16 @@ struct ClockCommandTests {
   @Test func aKnobScriptPlaysInRealTimeFromTheStart() throws {
     let scratch = try Scratch()
     let script = scratch.folder.appendingPathComponent("knob.txt").path
-    try "300 press\n".write(toFile: script, atomically: true, encoding: .utf8)
+    // The last press is due long after the end: the knob's thread must not hold up the exit.
+    try "300 press\n600000 press\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let started = Date()
     let result = try NixieProcess.run(
       scratch.arguments([
         "--at", "2026-07-20T12:00:00", "--timezone", "Europe/Berlin", "--format", "HH:mm:ss@50",
         "--format", "dd.MM.yy@10", "--transition", "none", "--input", script, "--duration", "1",
       ]))
     #expect(result.status == 0, "\(result.stderr)")
+    #expect(Date().timeIntervalSince(started) < 3)
     let frames = try scratch.frameObjects()
     let date = try #require(frames.first { Self.digits($0["text"] as? String ?? "") == "200726" })
     let start = try #require(frames.first?["mono_ns"] as? Int)
@@ -224,6 +227,25 @@ struct ClockCommandTests {
     #expect(stderr.contains("configuration not reloaded") && stderr.contains("nixie.yaml:2:13"), "\(stderr)")
     let digits = try scratch.texts().map(Self.digits).filter { !$0.isEmpty }
     #expect(digits.contains { $0.count == 6 } && digits.last?.count == 4, "\(digits)")
+  }
+
+  @Test func sighupAppliesANewTransition() throws {
+    let scratch = try Scratch(config: "transition: none\n")
+    let (process, errors) = try Self.start(scratch.arguments(["--duration", "3.6"]))
+    Thread.sleep(forTimeInterval: 1.3)
+    try "transition:\n  style: crossfade\n  fade-ms: 300\n".write(
+      toFile: scratch.config, atomically: true, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(stderr)")
+    // Frames per monotonic second: a handful without fades (the colons may blink), hundreds
+    // once each second cross-fades.
+    let times = try scratch.frameObjects().compactMap { $0["mono_ns"] as? Int }
+    let start = try #require(times.first)
+    let perSecond = Dictionary(grouping: times) { ($0 - start) / 1_000_000_000 }.mapValues(\.count)
+    #expect((perSecond[0] ?? 0) < 10, "\(perSecond)")
+    #expect((perSecond[2] ?? 0) > 50, "\(perSecond)")
   }
 
   @Test func sendReachesARunningClockAndIsRefusedForWhatTheBoardCannotShow() throws {

@@ -84,6 +84,23 @@ struct ClockKnobTests {
     #expect(try Self.commands("0 hold 1500", settings: settings) == [.nextFace])
   }
 
+  @Test func aReloadedConfigurationTakesOverFromTheNextEvent() throws {
+    var knob = try ClockKnob(
+      settings: ClockConfiguration.Knob(), encoder: QuadratureSettings(), levels: Self.idle, at: 0,
+      brightness: 1)
+    var off = ClockConfiguration.Knob()
+    off.press = .none
+    knob.reconfigure(off, brightness: Self.levels[5], at: 0)
+    var commands: [ClockCommand] = []
+    let script = try InputScript(parsing: "0 press\n200 cw 1")
+    for event in script.levelChanges(encoder: QuadratureSettings(), levels: Self.idle) {
+      commands += knob.feed(event)
+    }
+    commands += knob.advance(to: 10_000_000_000)
+    // No face change any more, and turning goes on from the reloaded brightness.
+    #expect(commands == [.setBrightness(Self.levels[6])])
+  }
+
   @Test func withMomentumAFastSpinKeepsDimmingAfterTheKnobIsLetGo() throws {
     var settings = ClockConfiguration.Knob()
     settings.momentum = true

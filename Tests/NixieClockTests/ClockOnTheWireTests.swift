@@ -61,6 +61,47 @@ struct ClockOnTheWireTests {
     #expect(board.layout.text(of: try #require(rig.frames.frames.last).state) == "        ")
   }
 
+  @Test func withoutATransitionEachSecondIsOneFrameAtItsBoundary() throws {
+    let board = try Fixtures.board()
+    let rig = try WireRig(
+      planner: try Fixtures.planner(board: board), board: board,
+      start: Self.halfPastOne * Self.second + 250_000_000, seconds: 5, motion: ClockMotion(fade: 0))
+    var planner = try Fixtures.planner(board: board)
+    planner.transition = .none
+    let none = try WireRig(
+      planner: planner, board: board, start: Self.halfPastOne * Self.second + 250_000_000, seconds: 5)
+    for rig in [rig, none] {
+      try rig.run()
+      let texts = rig.frames.frames.map { board.layout.text(of: $0.state) }
+      #expect(texts == (0...5).map { "01:30:0\($0)" } + ["        "])
+      for (index, frame) in rig.frames.frames.enumerated().dropFirst().dropLast() {
+        #expect(frame.time - rig.mono((Self.halfPastOne + Int64(index)) * Self.second) < 1_000_000)
+      }
+    }
+  }
+
+  @Test func aMessageWithTheSlotTransitionSpinsItsTubesAndLands() throws {
+    let board = try Fixtures.board()
+    let rig = try WireRig(
+      planner: try Fixtures.planner(board: board), board: board, start: Self.halfPastOne * Self.second,
+      seconds: 3.5)
+    let inbox = rig.inbox
+    let message = try board.formatter.format("987654")
+    let sent = rig.startMono + 1_200_000_000
+    rig.clock.schedule(.perform { inbox.post(.show(message, seconds: 2, transition: .slot)) }, at: sent)
+    try rig.run()
+    #expect(!rig.litTwoCathodesOfATube)
+    // Every changing tube runs through all its digits on the way (one 500 ms turn, then two
+    // more steps for each tube to its left).
+    let spin = rig.frames(from: sent, to: sent + 1_000_000_000)
+    for position in Self.tubes {
+      let glowed = spin.reduce(CathodeSet.none) { $0.union($1.state.lit[position]) }
+      #expect((0...9).allSatisfy { glowed.contains(rig.cathode($0, at: position)) }, "tube at \(position)")
+    }
+    let landed = try #require(rig.frames(from: sent, to: sent + 2_000_000_000).last)
+    #expect(board.layout.text(of: landed.state) == "98 76 54")
+  }
+
   @Test func aDimNightIsPWMOnTheBlankingLineAtTheConfiguredDuty() throws {
     let board = try Fixtures.board()
     let night = NightMode(
