@@ -52,11 +52,12 @@ let package = Package(
     ),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CClockSystem"),
-    // The clock daemon: faces in time zones, the schedule, config, control socket, systemd.
+    // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
+    // the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "CClockSystem", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem", "Yams",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -86,12 +87,15 @@ let package = Package(
     ),
     .testTarget(
       name: "NixieClockTests",
-      dependencies: ["NixieClock", "NixieCore", "NixieBoards", "NixieSimulator"]
+      dependencies: ["NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput"]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
-      dependencies: ["nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock"]
+      dependencies: [
+        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime", "NixieInput",
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
   ]
 )

@@ -5,9 +5,9 @@ import Logging
 import NixieBoards
 import NixieClock
 import NixieCore
+import NixieInput
+import NixieLinux
 import NixieRuntime
-
-extension ClockTransition: ExpressibleByArgument {}
 
 /// `nixie clock`: the clock daemon, in the foreground (systemd runs it as `Type=notify`).
 struct Clock: ParsableCommand {
@@ -21,6 +21,10 @@ struct Clock: ParsableCommand {
       yyyy; literal ':' '.' space, '' for an apostrophe, 'text' quoted). Repeat it to rotate \
       faces; PATTERN@SECONDS sets how long each shows (default 50 s for the first, 10 s for \
       the others): --format HH:mm:ss@50 --format dd.MM.yy@10.
+      Every change goes through the transition engine (default: a 500 ms perceptual \
+      cross-fade); --brightness dims by PWM. On a board with a knob, turning sets the \
+      brightness, a press shows the next face, a long press toggles night mode; --input FILE \
+      plays a knob script on the simulator (the format of 'nixie select --help').
       """)
 
   @Option(
@@ -68,10 +72,13 @@ struct Clock: ParsableCommand {
   @Option(help: ArgumentHelp("Exit cleanly after this many seconds.", valueName: "seconds"))
   var duration: Double?
 
+  @OptionGroup var motion: TransitionOptions
+
   @Option(
-    help:
-      "How a new value replaces the old: none, crossfade or slot (motion comes with the transition engine).")
-  var transition: ClockTransition?
+    help: ArgumentHelp(
+      "Simulator: a script of knob turns and presses, played from the start (implies --backend sim).",
+      valueName: "file"))
+  var input: String?
 
   @Option(
     help: ArgumentHelp(
@@ -85,6 +92,14 @@ struct Clock: ParsableCommand {
     for format in formats { _ = try Self.face(format) }
     if let socket, UnixSocket.Address(socket) == nil || socket.hasPrefix("@") {
       throw ValidationError("--socket must be a file path of at most 107 bytes")
+    }
+    if let brightness = motion.brightness, brightness < 1 {
+      throw ValidationError(
+        "--brightness must be a percentage from 1 to 100 for the clock, not \(brightness) (night mode darkens it)"
+      )
+    }
+    if input != nil && backend == .hardware {
+      throw ValidationError("--input plays a script on the simulator: use it with --backend sim")
     }
   }
 
@@ -118,11 +133,14 @@ struct Clock: ParsableCommand {
     let configuration = try loadConfiguration()
     var hardware = HardwareOptions()
     hardware.board = board ?? configuration.board ?? BoardCatalog.defaultName
-    hardware.backend = backend ?? configuration.backend.flatMap(Backend.init(rawValue:))
+    // A knob script is for the simulator: --input implies --backend sim over the file's backend.
+    hardware.backend =
+      backend ?? (input != nil ? .sim : configuration.backend.flatMap(Backend.init(rawValue:)))
     hardware.trace = trace
     hardware.framesLog = framesLog
     let profile = try hardware.loadBoard()
     let planner = try Self.planner(configuration, board: profile)
+    let script = try input.map { path throws(CommandFailure) in try Select.script(at: path) }
 
     var offset: Int64 = 0
     if let at {
@@ -141,14 +159,6 @@ struct Clock: ParsableCommand {
       throw CommandFailure(.internalError, "\(error)")
     }
 
-    let backend = hardware.resolvedBackend
-    let session = try DisplaySession(
-      board: profile, backend: backend, options: hardware,
-      view: backend == .sim && Terminal.standardOutputIsTerminal,
-      displayedTime: { mono in clock.wallTime() - (Int64(clock.monotonicTime()) - Int64(mono)) })
-    defer { session.finish() }
-    let display = DirectClockDisplay(driver: session.driver) { session.refreshView() }
-
     let notifier: SystemdNotifier?
     do {
       notifier = try SystemdNotifier(environment: ProcessInfo.processInfo.environment)
@@ -156,27 +166,56 @@ struct Clock: ParsableCommand {
       logger.warning("cannot reach the service manager: \(error)")
       notifier = nil
     }
+    // WATCHDOG=1 comes from the frame loop, while the daemon loop checks in too.
+    let watchdog = notifier.flatMap { notifier in
+      notifier.watchdogInterval.map { ClockWatchdog(notifier: notifier, interval: $0, logger: logger) }
+    }
+    let faults = TransportFaultLog(logger: logger)
+    let monotonic = SystemClock()
+
+    let backend = hardware.resolvedBackend
+    let session = try DisplaySession(
+      board: profile, backend: backend, options: hardware,
+      view: backend == .sim && Terminal.standardOutputIsTerminal,
+      displayedTime: { mono in clock.wallTime() - (Int64(clock.monotonicTime()) - Int64(mono)) },
+      heartbeat: watchdog.map { watchdog in
+        FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
+      },
+      onFault: { faults.record($0, at: monotonic.now()) })
+    defer { session.finish(blanking: true) }
+    let display = TransitionClockDisplay(
+      scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
+      wallTime: { clock.wallTime() })
 
     let inbox = ClockInbox { wakeUp.signal() }
     let server = startControlServer(configuration, board: profile, inbox: inbox, logger: logger)
     defer { server?.stop() }
+    let knob = try startKnob(
+      board: profile, backend: backend, script: script, session: session, configuration: configuration,
+      brightness: planner.brightness, inbox: inbox, logger: logger)
+    defer { knob?.stop() }
 
     let daemon = ClockDaemon(
       planner: planner, display: display,
       services: ClockDaemon.Services(
-        clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, inbox: inbox, logger: logger),
+        clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, watchdog: watchdog,
+        inbox: inbox, logger: logger),
       duration: duration.map { UInt64($0 * 1e9) },
       describe: { Self.describe($0, board: profile) },
       reload: configurationFile.map { file in
         { () throws -> ClockPlanner in
           let reloaded = try self.loadConfiguration()
-          if let name = reloaded.board, self.board == nil, name != hardware.board {
-            logger.warning(
-              "board changed to \(name) in \(file): that takes a restart; keeping \(profile.name)")
+          let planner = try Self.planner(reloaded, board: profile)
+          Self.warnAboutRestart(reloaded, running: configuration, file: file, logger: logger) {
+            self.board == nil && $0.board != nil && $0.board != hardware.board
           }
-          return try Self.planner(reloaded, board: profile)
+          display.motion = reloaded.motion
+          server?.update(limits: reloaded.control.limits)
+          knob?.reconfigure(reloaded.knob, brightness: planner.brightness)
+          return planner
         }
       })
+    knob?.start()
     do {
       _ = try daemon.run()
     } catch let failure as CommandFailure {
@@ -185,6 +224,91 @@ struct Clock: ParsableCommand {
       throw CommandFailure(.internalError, "clock loop: \(error)")
     } catch {
       throw CommandFailure(.hardwareUnavailable, "\(profile.name): \(error)")
+    }
+  }
+
+  /// Logs what a reload cannot change: the board, and the control socket's place and group.
+  private static func warnAboutRestart(
+    _ reloaded: ClockConfiguration, running: ClockConfiguration, file: String, logger: Logger,
+    boardChanged: (ClockConfiguration) -> Bool
+  ) {
+    if boardChanged(reloaded) {
+      logger.warning("board changed to \(reloaded.board ?? "?") in \(file): that takes a restart")
+    }
+    if reloaded.backend != running.backend {
+      logger.warning("backend changed in \(file): that takes a restart")
+    }
+    if reloaded.control.socket != running.control.socket || reloaded.control.group != running.control.group {
+      logger.warning("control socket or group changed in \(file): that takes a restart")
+    }
+  }
+
+  /// The knob's reader on boards with an encoder: libgpiod edge events on hardware, the
+  /// `--input` script on the simulator; nil when there is no knob to read.
+  private func startKnob(
+    board: BoardProfile, backend: Backend, script: InputScript?, session: DisplaySession,
+    configuration: ClockConfiguration, brightness: Double, inbox: ClockInbox, logger: Logger
+  ) throws(CommandFailure) -> KnobReader? {
+    guard let encoder = board.encoder else {
+      if script != nil {
+        throw CommandFailure(
+          .badUsage, "--board \(board.name) has no rotary encoder, so --input has no knob to turn")
+      }
+      return nil
+    }
+    guard let settings = QuadratureSettings(wiring: encoder) else {
+      throw CommandFailure(
+        .badConfiguration,
+        "\(board.name): encoder.detents-per-cycle must be 1, 2 or 4, not \(encoder.detentsPerCycle)")
+    }
+    let clock = session.clock
+    switch (backend, script) {
+    case (.hardware, _):
+      let source: GPIOKnobSource
+      let levels: LineSet
+      do {
+        source = try GPIOKnobSource(encoder: encoder)
+        levels = try source.readLevels()
+      } catch {
+        logger.warning("the knob cannot be read; the clock runs without it: \(error)")
+        return nil
+      }
+      return KnobReader(
+        source: source,
+        knob: try Self.knob(configuration, settings, encoder, levels, clock.now(), brightness),
+        clock: clock, inbox: inbox, logger: logger, interrupt: { source.cancel() })
+    case (.sim, nil):
+      return nil
+    case (.sim, let script?):
+      guard let gpio = session.simulated?.gpio, ScriptedKnob.inputs.isSubset(of: LineSet(gpio.roles)) else {
+        throw CommandFailure(
+          .hardwareUnavailable,
+          "--backend sim puts the encoder on the display's gpiochip; \(board.name) has it on \(encoder.chip)")
+      }
+      let origin = max(clock.now(), gpio.lastTime)
+      let scripted = ScriptedKnob(
+        gpio: gpio,
+        changes: script.levelChanges(
+          encoder: settings, switchActiveLow: encoder.activeLow, levels: gpio.levels),
+        origin: origin, clock: clock)
+      return KnobReader(
+        source: scripted,
+        knob: try Self.knob(configuration, settings, encoder, scripted.readLevels(), origin, brightness),
+        clock: clock, inbox: inbox, logger: logger, interrupt: { scripted.cancel() },
+        onExit: { scripted.retire() })
+    }
+  }
+
+  private static func knob(
+    _ configuration: ClockConfiguration, _ settings: QuadratureSettings, _ encoder: EncoderWiring,
+    _ levels: LineSet, _ time: UInt64, _ brightness: Double
+  ) throws(CommandFailure) -> ClockKnob {
+    do {
+      return try ClockKnob(
+        settings: configuration.knob, encoder: settings, switchActiveLow: encoder.activeLow, levels: levels,
+        at: time, brightness: brightness)
+    } catch {
+      throw CommandFailure(.internalError, "the knob's brightness levels: \(error)")
     }
   }
 
@@ -215,7 +339,12 @@ struct Clock: ParsableCommand {
         return ClockConfiguration.Face(format: face.pattern, seconds: face.seconds ?? (index == 0 ? 50 : 10))
       }
     }
-    if let transition { configuration.transition = transition }
+    if let transition = motion.transition {
+      configuration.transition = ClockTransition(rawValue: transition.rawValue) ?? configuration.transition
+    }
+    if let fade = motion.fadeMilliseconds { configuration.fadeMilliseconds = fade }
+    if let curve = motion.curve { configuration.curve = curve }
+    if let brightness = motion.brightness { configuration.brightness = brightness / 100 }
     if let socket { configuration.control.socket = socket }
     return configuration
   }
@@ -239,8 +368,7 @@ struct Clock: ParsableCommand {
   private func startControlServer(
     _ configuration: ClockConfiguration, board: BoardProfile, inbox: ClockInbox, logger: Logger
   ) -> ControlServer? {
-    let handler = ControlRequestHandler(
-      formatter: board.formatter, inbox: inbox, transition: configuration.transition)
+    let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
     let monotonic = SystemClock()
     do {
       let server = try ControlServer(

@@ -21,15 +21,16 @@ final class DisplaySession {
   private var finishers: [(UInt64) -> Void] = []
   /// The real transports, held (lines requested) for as long as the session lives.
   private var hardwareBoard: HardwareBoard?
-  private var steadyView: ((UInt64) -> Void)?
 
   /// Brings `board` up on `backend`. `view` draws the tubes on standard output. `clock` times
   /// everything (a manual clock runs a scripted simulation in virtual time). `displayedTime`
   /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
-  /// (default: the wall clock; `nixie clock --at` shows another time).
+  /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
+  /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
   init(
     board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool,
-    clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil
+    clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
+    heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil
   ) throws(CommandFailure) {
     self.board = board
     self.clock = clock
@@ -109,7 +110,6 @@ final class DisplaySession {
         simulated.display.addObserver(picture)
         steadyPicture = picture
         finishers.insert({ picture.renderSteady(at: $0) }, at: 0)
-        steadyView = { picture.renderSteady(at: $0) }
       }
       do {
         try simulated.driver.start()
@@ -119,9 +119,9 @@ final class DisplaySession {
     }
     // When a fade is over, the terminal shows the settled picture at once.
     let picture = steadyPicture
-    scheduler = FrameScheduler(layout: board.layout, driver: driver, clock: clock) {
-      picture?.renderSteady(at: clock.now())
-    }
+    scheduler = FrameScheduler(
+      layout: board.layout, driver: driver, clock: clock, heartbeat: heartbeat,
+      onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault)
     scheduler.start()
   }
 
@@ -165,16 +165,11 @@ final class DisplaySession {
     try show(board.layout.blank)
   }
 
-  /// Redraws the terminal view with what is lit now (after a write that is not part of a
-  /// PWM sequence, so the picture shows it at once instead of at the next frame).
-  func refreshView() {
-    steadyView?(clock.now())
-  }
-
-  /// Stops the frame thread (the tubes keep the last frame), draws the last picture, flushes
-  /// the trace and the frames log, and gives the hardware lines back.
-  func finish() {
-    scheduler.stop()
+  /// Stops the frame thread (the tubes keep the last frame, or with `blanking` go dark — its
+  /// last write, mid-fade or not), draws the last picture, flushes the trace and the frames
+  /// log, and gives the hardware lines back.
+  func finish(blanking: Bool = false) {
+    scheduler.stop(blanking: blanking)
     let now = clock.now()
     for finisher in finishers { finisher(now) }
     hardwareBoard?.release()

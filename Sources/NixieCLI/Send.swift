@@ -2,6 +2,8 @@ import ArgumentParser
 import NixieClock
 import NixieCore
 
+extension ClockTransition: ExpressibleByArgument {}
+
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.
 struct Send: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -16,7 +18,7 @@ struct Send: ParsableCommand {
   @Option(help: ArgumentHelp("How long to show it (0 < SECONDS ≤ 3600).", valueName: "seconds"))
   var seconds: Double = 5
 
-  @Option(help: "How the value arrives: none, crossfade or slot (default: the clock's).")
+  @Option(help: "How the value arrives: none, crossfade, fade or slot (default: the clock's).")
   var transition: ClockTransition?
 
   @Option(help: ArgumentHelp("The clock's control socket.", valueName: "path"))

@@ -55,7 +55,7 @@ struct Show: ParsableCommand {
     if let hold, !(hold >= 0 && hold <= 31_536_000) {
       throw ValidationError("--hold must be a number of seconds from 0 to 31536000")
     }
-    if transition.brightness < 100 && hold == nil {
+    if transition.brightnessPercent < 100 && hold == nil {
       throw ValidationError(
         "--brightness below 100 needs --hold: dimming is PWM, which stops when nixie exits, and the"
           + " latches would keep the value at full brightness")
@@ -80,7 +80,7 @@ struct Show: ParsableCommand {
       board: board, backend: backend, options: hardware,
       view: backend == .sim && Terminal.standardOutputIsTerminal)
     defer { session.finish() }
-    session.setBrightness(transition.brightness / 100)
+    session.setBrightness(transition.brightnessPercent / 100)
     if let start { try session.show(start) }
     let end = session.show(state, transition: transition.spec)
     try Self.wait(until: end, session, signals)

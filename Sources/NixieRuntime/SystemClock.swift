@@ -25,3 +25,7 @@ public final class SystemClock: MonotonicClock {
     return (now.tv_sec, UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
   }
 }
+
+extension SystemClock: ParkingClock {
+  public func makeParker() -> ThreadParker { MonotonicParker(clock: self) }
+}

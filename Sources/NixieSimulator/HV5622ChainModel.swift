@@ -80,10 +80,7 @@ public final class HV5622ChainModel: LineObserver {
   }
 
   private func shiftIn(_ bit: Bool) {
-    for position in stride(from: shiftRegister.count - 1, to: 0, by: -1) {
-      shiftRegister[position] = shiftRegister[position - 1]
-    }
-    shiftRegister[0] = bit
+    shiftRegister.shiftUp(inserting: bit)
   }
 
   private func publishIfChanged(at time: UInt64) {

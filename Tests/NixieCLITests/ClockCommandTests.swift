@@ -50,9 +50,11 @@ struct ClockCommandTests {
 
   @Test func atStartsTheDisplayedClockAndTheFramesLogRecordsDisplayedTime() throws {
     let scratch = try Scratch()
+    // Without fades each frame holds one second's digits, so its `t` must lie in that second.
     let result = try NixieProcess.run(
       scratch.arguments([
         "--at", "2026-03-29T01:59:58+01:00", "--timezone", "Europe/Berlin", "--duration", "2.5",
+        "--transition", "none",
       ]))
     #expect(result.status == 0, "\(result.stderr)")
     let frames = try scratch.frameObjects()
@@ -74,7 +76,12 @@ struct ClockCommandTests {
     (["--timezone", "Mars/Olympus"], "Mars/Olympus"),
     (["--at", "yesterday"], "--at"), (["--duration", "0"], "--duration"),
     (["--transition", "wobble"], "wobble"),
-    (["--format", "HH:mm@0"], "@"),
+    (["--format", "HH:mm@0"], "@"), (["--fade-ms", "-1"], "--fade-ms"),
+    (["--fade-ms", "60001"], "--fade-ms"),
+    (["--curve", "cubic"], "cubic"), (["--brightness", "0"], "--brightness"),
+    (["--brightness", "101"], "--brightness"), (["--input", "/nonexistent/knob.txt"], "--input"),
+    (["--input", "knob.txt", "--backend", "hardware"], "--input"),
+    (["--board", "mcp23017-4xin12", "--format", "HHmm", "--input", "/dev/null"], "no rotary encoder"),
   ])
   func badOptionsExitTwoNamingTheProblem(_ extra: [String], _ named: String) throws {
     let scratch = try Scratch()
@@ -92,6 +99,73 @@ struct ClockCommandTests {
     let result = try NixieProcess.run(scratch.arguments(["--duration", "1"]))
     #expect(result.status == 65)
     #expect(result.stderr.contains(scratch.config + expected), "\(result.stderr)")
+  }
+
+  @Test func aMalformedKnobScriptExits65WithItsLine() throws {
+    let scratch = try Scratch()
+    let script = scratch.folder.appendingPathComponent("knob.txt").path
+    try "0 cw 1\n100 spin 3\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try NixieProcess.run(scratch.arguments(["--duration", "1", "--input", script]))
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(script + ":2: unknown event 'spin'"), "\(result.stderr)")
+  }
+
+  @Test func aKnobScriptPlaysInRealTimeFromTheStart() throws {
+    let scratch = try Scratch()
+    let script = scratch.folder.appendingPathComponent("knob.txt").path
+    // The last press is due long after the end: the knob's thread must not hold up the exit.
+    try "300 press\n600000 press\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let started = Date()
+    let result = try NixieProcess.run(
+      scratch.arguments([
+        "--at", "2026-07-20T12:00:00", "--timezone", "Europe/Berlin", "--format", "HH:mm:ss@50",
+        "--format", "dd.MM.yy@10", "--transition", "none", "--input", script, "--duration", "1",
+      ]))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Date().timeIntervalSince(started) < 3)
+    let frames = try scratch.frameObjects()
+    let date = try #require(frames.first { Self.digits($0["text"] as? String ?? "") == "200726" })
+    let start = try #require(frames.first?["mono_ns"] as? Int)
+    // The press is released at 380 ms and debounced for 5 ms.
+    let after = (date["mono_ns"] as? Int ?? 0) - start
+    #expect(after >= 380_000_000 && after < 600_000_000, "\(after)")
+  }
+
+  /// (configuration file, options): a 5 s cross-fade, or an anti-poisoning run all minute long.
+  static let moving: [(String, [String])] = [
+    ("", ["--fade-ms", "5000"]),
+    ("anti-poisoning:\n  short:\n    every-minutes: 1\n    offset: \"00:00\"\n    seconds: 60\n", []),
+  ]
+
+  @Test(arguments: moving)
+  func sigtermMidFadeOrMidAntiPoisoningBlanksWithinASecond(_ config: String, _ options: [String]) throws {
+    let scratch = try Scratch(config: config)
+    let (process, _) = try Self.start(scratch.arguments(["--duration", "30"] + options))
+    Thread.sleep(forTimeInterval: 1.3)
+    let sent = Date()
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(Date().timeIntervalSince(sent) < 1)
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    let texts = try scratch.texts()
+    // It was still moving: many frames in 1.3 s (a cross-fade or the slot machine), then dark.
+    #expect(texts.count > 50, "\(texts.count) frames")
+    #expect(texts.last == "        ")
+  }
+
+  @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"), "this machine has GPIO"))
+  func theHardwareBackendWithoutAGPIOChipExits69SayingWhatToDo() throws {
+    let scratch = try Scratch()
+    let result = try NixieProcess.run(
+      [
+        "clock", "--backend", "hardware", "--config", scratch.config, "--socket", scratch.socket,
+        "--duration", "1",
+      ])
+    #expect(result.status == 69)
+    #expect(
+      result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)"
+    )
+    #expect(result.stderr.contains("--backend sim"))
   }
 
   @Test func commandLineOptionsWinOverTheFile() throws {
@@ -153,6 +227,25 @@ struct ClockCommandTests {
     #expect(stderr.contains("configuration not reloaded") && stderr.contains("nixie.yaml:2:13"), "\(stderr)")
     let digits = try scratch.texts().map(Self.digits).filter { !$0.isEmpty }
     #expect(digits.contains { $0.count == 6 } && digits.last?.count == 4, "\(digits)")
+  }
+
+  @Test func sighupAppliesANewTransition() throws {
+    let scratch = try Scratch(config: "transition: none\n")
+    let (process, errors) = try Self.start(scratch.arguments(["--duration", "3.6"]))
+    Thread.sleep(forTimeInterval: 1.3)
+    try "transition:\n  style: crossfade\n  fade-ms: 300\n".write(
+      toFile: scratch.config, atomically: true, encoding: .utf8)
+    kill(process.processIdentifier, SIGHUP)
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 0, "\(stderr)")
+    // Frames per monotonic second: a handful without fades (the colons may blink), hundreds
+    // once each second cross-fades.
+    let times = try scratch.frameObjects().compactMap { $0["mono_ns"] as? Int }
+    let start = try #require(times.first)
+    let perSecond = Dictionary(grouping: times) { ($0 - start) / 1_000_000_000 }.mapValues(\.count)
+    #expect((perSecond[0] ?? 0) < 10, "\(perSecond)")
+    #expect((perSecond[2] ?? 0) > 50, "\(perSecond)")
   }
 
   @Test func sendReachesARunningClockAndIsRefusedForWhatTheBoardCannotShow() throws {

@@ -4,8 +4,10 @@ import NixieCore
 import NixieSimulator
 import Testing
 
-/// The daemon loop on an injected wall and monotonic clock: hours in milliseconds, every
-/// second exactly once, clock steps, signals, the watchdog, reloads and control requests.
+/// The daemon loop on an injected wall and monotonic clock, with a display that records what
+/// it was asked: hours in milliseconds, every second exactly once, clock steps, signals,
+/// reloads, control requests and knob commands. (`ClockOnTheWireTests` runs the daemon with
+/// the real display path on the simulated board.)
 struct ClockDaemonTests {
   static let second: Int64 = 1_000_000_000
   /// 2026-03-29 01:30:00 CET, half an hour before Berlin springs forward.
@@ -21,12 +23,12 @@ struct ClockDaemonTests {
     let daemon: ClockDaemon
 
     init(
-      planner: ClockPlanner, start: Int64, lateness: UInt64 = 0, seconds: Double, watchdog: UInt64? = nil,
-      synchronised: Bool = true, reload: (() throws -> ClockPlanner)? = nil
+      planner: ClockPlanner, start: Int64, lateness: UInt64 = 0, seconds: Double, synchronised: Bool = true,
+      reload: (() throws -> ClockPlanner)? = nil
     ) {
       clock = ManualDaemonClock(wall: start, lateness: lateness)
       display = RecordingDisplay(layout: planner.layout, clock: clock)
-      notifier = RecordingNotifier(watchdogInterval: watchdog, clock: clock)
+      notifier = RecordingNotifier(watchdogInterval: nil, clock: clock)
       sync.synchronised = synchronised
       daemon = ClockDaemon(
         planner: planner, display: display,
@@ -76,9 +78,7 @@ struct ClockDaemonTests {
   }
 
   @Test func sigtermBlanksTheTubesAndTellsSystemdItIsStopping() throws {
-    let rig = Rig(
-      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 60,
-      watchdog: 1_000_000_000)
+    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 60)
     rig.clock.schedule(.signal(SIGTERM), after: 5_500_000_000)
     #expect(try rig.daemon.run() == .signal(SIGTERM))
     #expect(rig.display.calls.last?.text == "        ")
@@ -86,16 +86,6 @@ struct ClockDaemonTests {
     let messages = rig.notifier.messages.map(\.text)
     #expect(messages.first?.hasPrefix("READY=1\nSTATUS=") == true)
     #expect(messages.last == "STOPPING=1\nSTATUS=stopping")
-  }
-
-  @Test func theWatchdogIsPingedAtHalfItsTimeoutEvenBetweenSeconds() throws {
-    let rig = Rig(
-      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 3,
-      watchdog: 300_000_000)
-    _ = try rig.daemon.run()
-    let pings = rig.notifier.messages.filter { $0.text == "WATCHDOG=1" }.map(\.mono)
-    #expect(pings.count == 10)
-    for (earlier, later) in zip(pings, pings.dropFirst()) { #expect(later - earlier == 300_000_000) }
   }
 
   @Test func sighupWithABadFileKeepsTheRunningConfigurationAndAGoodOneTakesOver() throws {
@@ -155,6 +145,25 @@ struct ClockDaemonTests {
     #expect(calls[5].change == .brightness)
   }
 
+  @Test func aRequestWithoutATransitionGetsTheOneConfiguredWhenItIsShown() throws {
+    let board = try Fixtures.board()
+    var slotted = try Fixtures.planner()
+    slotted.transition = .slot
+    var reloads = 0
+    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 4) {
+      reloads += 1
+      return slotted
+    }
+    let inbox = rig.inbox
+    let state = try board.formatter.format("42")
+    rig.clock.schedule(.signal(SIGHUP), after: 1_500_000_000)
+    rig.clock.schedule(
+      .perform { inbox.post(.show(state, seconds: 1, transition: nil)) }, after: 2_500_000_000)
+    _ = try rig.daemon.run()
+    #expect(reloads == 1)
+    #expect(rig.display.calls.first { $0.text == "      42" }?.change == .value(.slot))
+  }
+
   @Test func anUnsynchronisedClockBlinksItsSeparatorsEveryHalfSecond() throws {
     let rig = Rig(
       planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 2, synchronised: false
@@ -165,24 +174,6 @@ struct ClockDaemonTests {
     #expect(rig.log.all.contains { $0.contains("not synchronised") })
   }
 
-  @Test func aMinuteOnTheSimulatedBoardPutsEverySecondOnTheWire() throws {
-    let board = try Fixtures.board()
-    let planner = try Fixtures.planner(board: board)
-    let clock = ManualDaemonClock(wall: Self.beforeSpring * Self.second, lateness: 50_000)
-    let simulated = try SimulatedBoard(board: board, clock: clock)
-    let frames = FrameCollector()
-    simulated.display.addObserver(frames)
-    try simulated.driver.start()
-    let daemon = ClockDaemon(
-      planner: planner, display: DirectClockDisplay(driver: simulated.driver),
-      services: ClockDaemon.Services(clock: clock, synchronisation: FakeSynchronisation()),
-      duration: 60 * 1_000_000_000)
-    _ = try daemon.run()
-    let texts = frames.frames.map { board.layout.text(of: $0.state) }
-    #expect(texts.count == 61)
-    #expect(texts.first == "01:30:00" && texts[59] == "01:30:59" && texts.last == "        ")
-    #expect(try #require(simulated.chain).violations.isEmpty)
-  }
 }
 
 /// Collects the frames the simulated chain decodes.

@@ -27,6 +27,10 @@ struct ConfigurationTests {
     #expect(configuration.antiPoisoning.long?.minutes == 10)
     #expect(configuration.antiPoisoning.short?.offsetSeconds == 30)
     #expect(configuration.control.limits.maximumLineBytes == 1024)
+    #expect(configuration.motion == ClockMotion(fade: 500_000_000, curve: .perceptual))
+    #expect(configuration.knob.turn == .brightness && configuration.knob.press == .nextFace)
+    #expect(configuration.knob.longPress == .night && configuration.knob.longPressMilliseconds == 1000)
+    #expect(configuration.knob.momentum == false)
     let planner = try configuration.planner(for: try Fixtures.board())
     #expect(planner.rotation.cycle == 60)
   }
@@ -37,6 +41,29 @@ struct ConfigurationTests {
     #expect(configuration.indicator == .blink)
     #expect(configuration.control.socket == "/run/nixie/control.sock")
     #expect(configuration.antiPoisoning.short?.everyMinutes == 60)
+    #expect(configuration.transition == .crossfade)
+    #expect(configuration.motion == ClockMotion())
+  }
+
+  @Test func theTransitionAndKnobSectionsTakeEveryOption() throws {
+    let configuration = try Self.parse(
+      """
+      transition:
+        style: slot
+        fade-ms: 800
+        curve: linear
+      knob:
+        turn: none
+        press: none
+        long-press: none
+        long-press-ms: 2000
+        momentum: true
+      """)
+    #expect(configuration.transition == .slot)
+    #expect(configuration.motion == ClockMotion(fade: 800_000_000, curve: .linear))
+    #expect(configuration.knob.turn == .none && configuration.knob.press == .none)
+    #expect(configuration.knob.longPress == .none && configuration.knob.longPressMilliseconds == 2000)
+    #expect(configuration.knob.momentum)
   }
 
   /// (file text, the `line:column: message` part expected). As for board profiles, a
@@ -69,7 +96,14 @@ struct ConfigurationTests {
     ("control:\n  socket: relative.sock\n", ":2:3: control.socket must be an absolute path"),
     ("control:\n  max-clients: 0\n", ":2:3: control.max-clients must be between 1 and 256"),
     ("knob:\n  turn: volume\n", ":2:3: knob.turn must be one of brightness, none"),
-    ("transition: wobble\n", ":1:1: transition must be one of none, crossfade, slot"),
+    ("transition: wobble\n", ":1:1: transition must be one of none, crossfade, fade, slot"),
+    ("transition:\n  fade-ms: 60001\n", ":2:3: transition.fade-ms must be between 0 and 60000"),
+    ("transition:\n  curve: cubic\n", ":2:3: transition.curve must be one of linear, perceptual"),
+    ("knob:\n  press: twice\n", ":2:3: knob.press must be one of next-face, none"),
+    ("knob:\n  long-press: reboot\n", ":2:3: knob.long-press must be one of night, none"),
+    ("knob:\n  long-press-ms: 50\n", ":2:3: knob.long-press-ms must be between 200 and 10000"),
+    ("knob:\n  momentum: sometimes\n", ":2:3: knob.momentum"),
+    ("knob:\n  spin: fast\n", ":2:3: unknown key 'spin' in knob"),
     ("faces: [\n", ":2:1: YAML syntax"),
     ("board: a\nboard: b\n", "duplicate key 'board'"),
   ])

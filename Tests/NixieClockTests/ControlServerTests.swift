@@ -16,7 +16,7 @@ struct ControlServerTests {
 
     init(limits: ControlLimits = ControlLimits()) throws {
       let board = try Fixtures.board()
-      let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox, transition: .crossfade)
+      let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
       let clock = ManualDaemonClock(wall: 0)
       server = try ControlServer(
         path: path, group: nil, limits: limits, logger: log.logger, monotonic: { clock.monotonicTime() },
@@ -101,7 +101,18 @@ struct ControlServerTests {
     }
     #expect(try server.ask([#"{"show": "34"}"#]) == [#"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("34")
-    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .crossfade)])
+    // No transition named: the clock's, as configured when it is shown.
+    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: nil)])
+  }
+
+  @Test func reloadedLimitsApplyToTheNextRequests() throws {
+    let server = try Server(limits: ControlLimits(maximumLineBytes: 64))
+    let padded = #"{"show": "1234",                                             "seconds": 5}"#
+    #expect(padded.utf8.count > 64)
+    #expect(try server.ask([padded]).first?.contains("line too long: at most 64 bytes") == true)
+    server.server.update(limits: ControlLimits(maximumLineBytes: 1024))
+    #expect(server.server.limits.maximumLineBytes == 1024)
+    #expect(try server.ask([padded]) == [#"{"ok": true}"#])
   }
 
   @Test func oneClientTooManyIsToldToTryLater() throws {

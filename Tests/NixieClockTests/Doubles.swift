@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import NixieClock
 import NixieCore
@@ -38,19 +39,34 @@ final class FakeSynchronisation: SynchronisationSource {
   func synchronisation() -> ClockSynchronisation { synchronised ? .synchronised : .unsynchronised }
 }
 
-/// A service manager that records what it was told, and when (monotonic).
-final class RecordingNotifier: ServiceNotifier {
+/// A service manager that records what it was told, when (monotonic) and from which thread;
+/// safe to call from the daemon loop and the frame loop at once.
+final class RecordingNotifier: ServiceNotifier, @unchecked Sendable {
+  struct Message {
+    var mono: UInt64
+    var text: String
+    /// `pthread_self()` of the caller.
+    var thread: pthread_t
+  }
+
   let watchdogInterval: UInt64?
   let clock: DaemonClock
-  var messages: [(mono: UInt64, text: String)] = []
+  private let record = Mutex<[Message]>([])
 
   init(watchdogInterval: UInt64?, clock: DaemonClock) {
     self.watchdogInterval = watchdogInterval
     self.clock = clock
   }
 
+  var messages: [Message] { record.withLock { $0 } }
+
+  /// The monotonic times of the `WATCHDOG=1` pings.
+  var pings: [UInt64] { messages.filter { $0.text == "WATCHDOG=1" }.map(\.mono) }
+
   func notify(_ assignments: [String]) throws(SystemCallError) {
-    messages.append((clock.monotonicTime(), assignments.joined(separator: "\n")))
+    let message = Message(
+      mono: clock.monotonicTime(), text: assignments.joined(separator: "\n"), thread: pthread_self())
+    record.withLock { $0.append(message) }
   }
 }
 

@@ -58,7 +58,7 @@ struct ScheduleTests {
   static let hourly = AntiPoisoningSchedule(
     short: AntiPoisoningSchedule.ShortRuns(everyMinutes: 60, offsetSeconds: 30, seconds: 2))
 
-  @Test func aShortRunWalksEveryCathodeAtThirtySecondsPastTheHour() throws {
+  @Test func aShortRunAtThirtySecondsPastTheHourLandsOnTheTimeAtItsEnd() throws {
     let planner = try Fixtures.planner(antiPoisoning: Self.hourly)
     let start = (Self.noonBerlin + 30) * 1_000_000_000
     #expect(Fixtures.text(planner, at: Self.noonBerlin + 29, nanoseconds: 999_999_999) == "12:00:29")
@@ -67,22 +67,21 @@ struct ScheduleTests {
       Issue.record("no run at :00:30")
       return
     }
-    #expect(run == AntiPoisoningRun(kind: .short, start: start, end: start + 2_000_000_000))
-    #expect(planner.layout.text(of: first.state) == "01 23 45")
-    #expect(Fixtures.text(planner, at: Self.noonBerlin + 30, nanoseconds: 100_000_000) == "12 34 56")
+    #expect(
+      run == AntiPoisoningRun(kind: .short, start: start, end: start + 2_000_000_000, step: 100_000_000))
+    // The whole run shows (and the slot machine lands on) the time at its end.
+    #expect(planner.layout.text(of: first.state) == "12:00:32")
+    #expect(Fixtures.text(planner, at: Self.noonBerlin + 31, nanoseconds: 100_000_000) == "12:00:32")
     #expect(Fixtures.text(planner, at: Self.noonBerlin + 32) == "12:00:32")
-    // During the run the next look is one step (100 ms) away; outside, the next second.
-    #expect(planner.nextDue(after: start + 150_000_000, synchronised: true) == start + 200_000_000)
+    #expect(Fixtures.text(planner, at: Self.noonBerlin + 33) == "12:00:33")
+    // A run starts even towards the picture already shown; once started it stays put.
+    let later = planner.frame(at: start + 1_000_000_000, synchronised: true)
+    #expect(first.change(from: later, transition: .crossfade) == nil)
+    var before = first
+    before.activity = .face(0)
+    #expect(first.change(from: before, transition: .crossfade) == .antiPoisoning(run))
+    #expect(planner.nextDue(after: start + 150_000_000, synchronised: true) == start + 1_000_000_000)
     #expect(planner.nextDue(after: start - 500_000_000, synchronised: true) == start)
-  }
-
-  @Test func everyCathodeOfEveryTubeGlowsDuringARun() throws {
-    let board = try Fixtures.board("mcp23017-4xin12")
-    let walk = AntiPoisoningWalk(layout: board.layout)
-    for tube in board.layout.tubeIndices {
-      let lit = (0..<10).map { walk.state(step: Int64($0)).lit[tube] }
-      #expect(Set(lit).count == 10)
-    }
   }
 
   @Test func theLongRunStartsOnceOnARepeatedHourAndAfterASkippedOne() throws {

@@ -53,4 +53,23 @@ struct OutputMapTests {
     bits.clear()
     #expect(bits.isAllOff)
   }
+
+  @Test(arguments: [1, 8, 63, 64, 65, 96, 128, 130])
+  func shiftingUpMovesEveryOutputOnePlaceAndDropsTheTop(_ count: Int) {
+    var bits = OutputBits(count: count)
+    var expected = [Bool](repeating: false, count: count)
+    var generator = UInt64(0x9E37_79B9_7F4A_7C15)
+    for _ in 0..<(3 * count + 5) {
+      generator = generator &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let bit = generator >> 63 == 1
+      bits.shiftUp(inserting: bit)
+      expected = [bit] + expected.dropLast()
+      guard (0..<count).allSatisfy({ bits[$0] == expected[$0] }) else {
+        Issue.record("count \(count): \(bits.onOutputs) != \(expected.indices.filter { expected[$0] })")
+        return
+      }
+    }
+    // Nothing leaks past the last output: a full register equals one built output by output.
+    #expect(bits == OutputBits(count: count, on: expected.indices.filter { expected[$0] }))
+  }
 }

@@ -57,6 +57,24 @@ struct FrameSchedulerTests {
     #expect(driver.frames.last?.frame == (try Self.state("43")))
   }
 
+  @Test func stoppingWithBlankingTurnsTheTubesOffMidFadeFromTheSchedulersThread() throws {
+    let clock = ManualClock()
+    let driver = RecordingDriver(clock: clock)
+    let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
+    scheduler.start()
+    scheduler.setBrightness(0.5)
+    scheduler.show(try Self.state("123456"), transition: TransitionSpec(.crossfade, duration: 60_000_000_000))
+    while scheduler.writeCount < 10 { Thread.sleep(forTimeInterval: 0.001) }
+    scheduler.stop(blanking: true)
+    #expect(driver.blanks == 1)
+    // Stopped already: a second stop does not blank again; one that never ran blanks itself.
+    scheduler.stop(blanking: true)
+    #expect(driver.blanks == 1)
+    let idle = RecordingDriver(clock: clock)
+    FrameScheduler(layout: Self.layout, driver: idle, clock: clock).stop(blanking: true)
+    #expect(idle.blanks == 1)
+  }
+
   @Test func aNewStateMidFadeIsWhereTheDisplayLands() throws {
     let clock = ManualClock()
     let driver = RecordingDriver(clock: clock)

@@ -40,7 +40,8 @@ public struct ClockConfiguration: Hashable, Sendable {
     public init() {}
   }
 
-  /// What the knob does on boards with an encoder (with the input issue's spinner).
+  /// What the knob does on boards with an encoder: turning steps the brightness through the
+  /// spinner, a press shows the next face, a long press toggles night mode.
   public struct Knob: Hashable, Sendable {
     public enum Turn: String, Hashable, Sendable, CaseIterable { case brightness, none }
     public enum Press: String, Hashable, Sendable, CaseIterable {
@@ -55,6 +56,10 @@ public struct ClockConfiguration: Hashable, Sendable {
     public var turn: Turn = .brightness
     public var press: Press = .nextFace
     public var longPress: LongPress = .night
+    /// After a fast spin the brightness keeps moving and slows down by itself.
+    public var momentum = false
+    /// Holding the switch this long is a long press.
+    public var longPressMilliseconds = 1000
 
     public init() {}
   }
@@ -68,8 +73,9 @@ public struct ClockConfiguration: Hashable, Sendable {
   public var timeZoneOrigin: Origin?
   public var faces: [Face] = [Face(format: "HH:mm:ss", seconds: 60)]
   public var transition: ClockTransition = .crossfade
-  /// The cross-fade's length (for the transition engine).
-  public var fadeMilliseconds: Int = 300
+  /// The length of a fade (for `slot`, of one turn through a tube's cathodes).
+  public var fadeMilliseconds: Int = 500
+  public var curve: FadeCurve = .perceptual
   /// The day's brightness, 0…1.
   public var brightness: Double = 1
   public var night: NightMode?
@@ -80,6 +86,11 @@ public struct ClockConfiguration: Hashable, Sendable {
   public var knob = Knob()
 
   public init() {}
+
+  /// The fades' length and curve.
+  public var motion: ClockMotion {
+    ClockMotion(fade: UInt64(fadeMilliseconds) * 1_000_000, curve: curve)
+  }
 
   /// The default file `nixie clock` reads.
   public static let defaultPath = "/etc/nixie/nixie.yaml"

@@ -103,12 +103,15 @@ struct ClockConfigurationParser {
         rawValue: try choice(node, ClockTransition.allCases.map(\.rawValue)))!
       return
     }
-    let fields = try node.fields(allowed: ["style", "fade-ms"])
+    let fields = try node.fields(allowed: ["style", "fade-ms", "curve"])
     if let style = fields["style"] {
       configuration.transition = ClockTransition(
         rawValue: try choice(style, ClockTransition.allCases.map(\.rawValue)))!
     }
-    if let fade = fields["fade-ms"] { configuration.fadeMilliseconds = try fade.int(in: 0...5000) }
+    if let fade = fields["fade-ms"] { configuration.fadeMilliseconds = try fade.int(in: 0...60_000) }
+    if let curve = fields["curve"] {
+      configuration.curve = FadeCurve(rawValue: try choice(curve, FadeCurve.allCases.map(\.rawValue)))!
+    }
   }
 
   private func parseNight(_ node: ProfileNode) throws(BoardFileError) -> NightMode? {
@@ -197,7 +200,7 @@ struct ClockConfigurationParser {
   }
 
   private func parseKnob(_ node: ProfileNode) throws(BoardFileError) -> ClockConfiguration.Knob {
-    let fields = try node.fields(allowed: ["turn", "press", "long-press"])
+    let fields = try node.fields(allowed: ["turn", "press", "long-press", "long-press-ms", "momentum"])
     var knob = ClockConfiguration.Knob()
     if let turn = fields["turn"] {
       knob.turn = .init(rawValue: try choice(turn, ClockConfiguration.Knob.Turn.allCases.map(\.rawValue)))!
@@ -209,6 +212,8 @@ struct ClockConfigurationParser {
       knob.longPress = .init(
         rawValue: try choice(long, ClockConfiguration.Knob.LongPress.allCases.map(\.rawValue)))!
     }
+    if let hold = fields["long-press-ms"] { knob.longPressMilliseconds = try hold.int(in: 200...10_000) }
+    if let momentum = fields["momentum"] { knob.momentum = try momentum.bool() }
     return knob
   }
 }

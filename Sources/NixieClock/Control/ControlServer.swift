@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Logging
 import NixieCore
+import Synchronization
 
 /// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
 /// owned by a group) taking newline-delimited JSON requests and answering each with
@@ -12,7 +13,9 @@ import NixieCore
 /// hang-up — costs it an error reply or its connection, never the clock's time.
 public final class ControlServer: @unchecked Sendable {
   public let path: String
-  public let limits: ControlLimits
+  private let configured: Mutex<ControlLimits>
+  /// The limits the serving thread applies (its own copy of `limits`).
+  private var active: ControlLimits
   private let listener: UnixSocket
   private let stopEvent: WakeUpEvent
   private let handle: @Sendable (ControlRequest) -> String?
@@ -50,7 +53,8 @@ public final class ControlServer: @unchecked Sendable {
       throw SystemCallError("bind", subject: path, errno: ENAMETOOLONG)
     }
     self.path = path
-    self.limits = limits
+    self.configured = Mutex(limits)
+    self.active = limits
     self.handle = handle
     self.logger = logger
     self.monotonic = monotonic
@@ -90,6 +94,15 @@ public final class ControlServer: @unchecked Sendable {
       "bind", subject: "\(address.text) (another nixie clock is listening)", errno: EADDRINUSE)
   }
 
+  /// The limits in force (the configuration's).
+  public var limits: ControlLimits { configured.withLock { $0 } }
+
+  /// New limits (a reloaded configuration), applied from the next thing a client does. The
+  /// rate buckets start afresh with the new rates.
+  public func update(limits: ControlLimits) {
+    configured.withLock { $0 = limits }
+  }
+
   /// Starts serving on a thread of its own.
   public func start() {
     let thread = Thread { [self] in
@@ -126,9 +139,20 @@ public final class ControlServer: @unchecked Sendable {
         clients.removeAll()
         return
       }
+      applyLimits()
       if ready.contains(1) { acceptClients() }
       let readyClients = ready.filter { $0 >= 2 }.map { clients[$0 - 2] }
       for client in readyClients { read(client) }
+    }
+  }
+
+  private func applyLimits() {
+    let current = limits
+    guard current != active else { return }
+    active = current
+    total = TokenBucket(rate: active.totalRequestsPerSecond, burst: active.totalRequestsPerSecond * 2)
+    for client in clients {
+      client.bucket = TokenBucket(rate: active.requestsPerSecond, burst: active.requestsPerSecond * 2)
     }
   }
 
@@ -142,14 +166,14 @@ public final class ControlServer: @unchecked Sendable {
         return
       }
       guard let socket = accepted else { return }
-      guard clients.count < limits.maximumClients else {
+      guard clients.count < active.maximumClients else {
         _ = try? socket.send(Array(Self.reply(error: "too many clients; try again later").utf8))
         continue
       }
       clients.append(
         Client(
           socket: socket,
-          bucket: TokenBucket(rate: limits.requestsPerSecond, burst: limits.requestsPerSecond * 2)))
+          bucket: TokenBucket(rate: active.requestsPerSecond, burst: active.requestsPerSecond * 2)))
     }
   }
 
@@ -186,7 +210,7 @@ public final class ControlServer: @unchecked Sendable {
   private func take(_ bytes: ArraySlice<UInt8>, into client: Client) {
     guard !client.discarding else { return }
     client.buffer.append(contentsOf: bytes)
-    if client.buffer.count > limits.maximumLineBytes {
+    if client.buffer.count > active.maximumLineBytes {
       client.buffer.removeAll()
       client.discarding = true
     }
@@ -198,7 +222,7 @@ public final class ControlServer: @unchecked Sendable {
     var refused = true
     let now = monotonic()
     if discarded {
-      text = Self.reply(error: "line too long: at most \(limits.maximumLineBytes) bytes")
+      text = Self.reply(error: "line too long: at most \(active.maximumLineBytes) bytes")
     } else if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
       return true
     } else if !client.bucket.take(at: now) || !total.take(at: now) {
@@ -218,7 +242,7 @@ public final class ControlServer: @unchecked Sendable {
     }
     if refused { client.refusals += 1 }
     let sent = (try? client.socket.send(Array(text.utf8))) ?? false
-    guard sent, client.refusals <= limits.maximumRefusals else {
+    guard sent, client.refusals <= active.maximumRefusals else {
       drop(client)
       return false
     }

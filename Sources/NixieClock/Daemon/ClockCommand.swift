@@ -1,10 +1,11 @@
 import NixieCore
 
-/// Work for the daemon loop from other threads: the control socket now, the knob (the input
-/// issue's spinner) in phase 2. Posted through a `ClockInbox`.
+/// Work for the daemon loop from other threads: the control socket and the knob. Posted
+/// through a `ClockInbox`.
 public enum ClockCommand: Hashable, Sendable {
-  /// Show `state` for `seconds`, arriving with `transition`, then go back to the clock.
-  case show(DisplayState, seconds: Double, transition: ClockTransition)
+  /// Show `state` for `seconds`, arriving with `transition` (nil: the clock's configured one,
+  /// as it is when the value is shown), then go back to the clock.
+  case show(DisplayState, seconds: Double, transition: ClockTransition?)
   /// Go back to the clock now.
   case clear
   /// Set the day's brightness, 0…1 (the knob's turn, through the spinner).

@@ -3,9 +3,10 @@ import Logging
 import NixieCore
 
 /// The clock daemon's loop: at every due instant of the schedule it computes the frame,
-/// hands changes to the `ClockDisplay`, pings the watchdog, and sleeps until the next due
-/// instant — re-aligning at once after a clock step. SIGHUP reloads the configuration (a bad
-/// one is logged and the old one kept); SIGTERM and SIGINT end it after blanking the tubes.
+/// hands changes to the `ClockDisplay`, checks in with the watchdog (whose pings come from the
+/// frame loop), and sleeps until the next due instant — re-aligning at once after a clock
+/// step. SIGHUP reloads the configuration (a bad one is logged and the old one kept); SIGTERM
+/// and SIGINT end it after blanking the tubes.
 public final class ClockDaemon {
   /// Why `run()` returned.
   public enum Ending: Hashable, Sendable {
@@ -19,26 +20,30 @@ public final class ClockDaemon {
     public var clock: DaemonClock
     public var synchronisation: SynchronisationSource
     public var notifier: ServiceNotifier?
+    /// Fed by the frame loop; the daemon loop checks in with it at least every interval.
+    public var watchdog: ClockWatchdog?
     public var inbox: ClockInbox
     public var logger: Logger
 
     public init(
       clock: DaemonClock, synchronisation: SynchronisationSource, notifier: ServiceNotifier? = nil,
-      inbox: ClockInbox = ClockInbox(), logger: Logger = Logger(label: "nixie.clock")
+      watchdog: ClockWatchdog? = nil, inbox: ClockInbox = ClockInbox(),
+      logger: Logger = Logger(label: "nixie.clock")
     ) {
       self.clock = clock
       self.synchronisation = synchronisation
       self.notifier = notifier
+      self.watchdog = watchdog
       self.inbox = inbox
       self.logger = logger
     }
   }
 
-  /// A value shown on request, until `until` (monotonic).
+  /// A value shown on request, until `until` (monotonic); nil transition: the clock's.
   private struct Message {
     var state: DisplayState
     var until: UInt64
-    var transition: ClockTransition
+    var transition: ClockTransition?
   }
 
   public private(set) var planner: ClockPlanner
@@ -73,8 +78,8 @@ public final class ClockDaemon {
     let clock = services.clock
     let start = clock.monotonicTime()
     let end = duration.map { start + $0 }
-    let watchdog = services.notifier?.watchdogInterval
-    var nextPing = start
+    let watchdog = services.watchdog
+    var nextCheckIn = start
     var due: Int64? = nil
     var ending: Ending
 
@@ -95,14 +100,15 @@ public final class ClockDaemon {
       if let due, now < due, due - now < 2_000_000 { now = due }
       try showFrame(at: now, mono: mono)
 
-      if let watchdog, mono >= nextPing {
-        notify(["WATCHDOG=1"])
-        nextPing = mono + watchdog
+      // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
+      if let watchdog {
+        watchdog.checkIn(at: mono)
+        nextCheckIn = mono + watchdog.interval
       }
 
       let plannerDue = planner.nextDue(after: now, synchronised: synchronised ?? true)
       var deadline = plannerDue
-      for monoDeadline in [end, watchdog.map { _ in nextPing }, message?.until].compactMap({ $0 }) {
+      for monoDeadline in [end, watchdog.map { _ in nextCheckIn }, message?.until].compactMap({ $0 }) {
         deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
       }
       due = nil
@@ -155,7 +161,7 @@ public final class ClockDaemon {
     if let message {
       frame = ClockFrame(
         state: message.state, brightness: max(frame.brightness, planner.brightness),
-        activity: .message(message.transition))
+        activity: .message(message.transition ?? planner.transition))
     }
     guard let change = frame.change(from: shown, transition: planner.transition) else { return }
     try display.show(frame.state, brightness: frame.brightness, change: change)

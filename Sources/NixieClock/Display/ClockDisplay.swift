@@ -1,9 +1,9 @@
 import NixieCore
 
 /// The seam between the clock and the tubes: the clock says what to show, how bright, and
-/// why it changed; the implementation decides how it gets there. Phase 1 writes frames
-/// directly (`DirectClockDisplay`); the transition engine implements it with cross-fades,
-/// the slot effect and PWM brightness on its own frame thread.
+/// why it changed; the implementation decides how it gets there. `TransitionClockDisplay`
+/// does it with the transition engine — cross-fades, the slot machine, PWM brightness — on
+/// the frame scheduler's thread; tests record the calls.
 ///
 /// Calls come from the daemon loop's thread, one at a time, and must not block for long:
 /// an implementation that animates does so on its own thread and returns at once.

@@ -33,10 +33,16 @@ public struct ClockFrame: Hashable, Sendable {
     self.separatorsHidden = separatorsHidden
   }
 
-  /// How the tubes go from `previous` to this frame, or nil when nothing changed.
+  /// How the tubes go from `previous` to this frame, or nil when nothing changed. A new
+  /// anti-poisoning run always starts, even towards the picture already shown.
   public func change(from previous: ClockFrame?, transition: ClockTransition) -> DisplayChange? {
+    if case .antiPoisoning(let run) = activity {
+      guard let previous, previous.activity == activity, previous.state == state else {
+        return .antiPoisoning(run)
+      }
+      return previous.brightness == brightness ? nil : .brightness
+    }
     if let previous, previous.state == state, previous.brightness == brightness { return nil }
-    if case .antiPoisoning(let run) = activity { return .antiPoisoning(run) }
     if case .message(let requested) = activity { return .value(requested) }
     guard let previous else { return .value(transition) }
     if previous.state == state { return .brightness }

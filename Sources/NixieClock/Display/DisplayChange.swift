@@ -6,7 +6,7 @@ public enum DisplayChange: Hashable, Sendable {
   case blink
   /// Only the brightness changed (night mode began or ended): ramp to it.
   case brightness
-  /// A step of an anti-poisoning run (the state is the walk's picture): the engine may run
-  /// its slot effect instead, until the run's end.
+  /// An anti-poisoning run begins (or its landing changed): the slot machine runs every
+  /// cathode of every tube until the run's end, landing on the state (the face at the end).
   case antiPoisoning(AntiPoisoningRun)
 }

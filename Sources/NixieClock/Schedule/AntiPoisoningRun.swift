@@ -1,5 +1,5 @@
-/// A run of the anti-poisoning walk through every cathode: which kind and when, in Unix
-/// nanoseconds (start inclusive, end exclusive).
+/// A run of the anti-poisoning slot machine through every cathode: which kind, when, in Unix
+/// nanoseconds (start inclusive, end exclusive), and how long each cathode glows.
 public struct AntiPoisoningRun: Hashable, Sendable {
   /// The short run of every hour or the long run of the night.
   public enum Kind: String, Hashable, Sendable {
@@ -10,10 +10,13 @@ public struct AntiPoisoningRun: Hashable, Sendable {
   public var kind: Kind
   public var start: Int64
   public var end: Int64
+  /// How long each cathode glows on its turn, in nanoseconds.
+  public var step: Int64
 
-  public init(kind: Kind, start: Int64, end: Int64) {
+  public init(kind: Kind, start: Int64, end: Int64, step: Int64 = 100_000_000) {
     self.kind = kind
     self.start = start
     self.end = end
+    self.step = step
   }
 }

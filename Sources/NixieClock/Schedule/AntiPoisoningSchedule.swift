@@ -30,7 +30,7 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
 
   public var short: ShortRuns?
   public var long: LongRun?
-  /// How long each step of the walk shows, in nanoseconds.
+  /// How long each cathode glows on its turn during a run, in nanoseconds.
   public var stepNanoseconds: Int64
 
   public init(short: ShortRuns? = nil, long: LongRun? = nil, stepNanoseconds: Int64 = 100_000_000) {
@@ -53,7 +53,8 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
         else { continue }
         let end = start + Int64(long.minutes) * 60
         if seconds >= start && seconds < end {
-          return AntiPoisoningRun(kind: .long, start: start * 1_000_000_000, end: end * 1_000_000_000)
+          return AntiPoisoningRun(
+            kind: .long, start: start * 1_000_000_000, end: end * 1_000_000_000, step: stepNanoseconds)
         }
       }
     }
@@ -62,7 +63,9 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
       let elapsed = ((local.secondOfDay - short.offsetSeconds) % period + period) % period
       if elapsed < short.seconds {
         let start = (seconds - Int64(elapsed)) * 1_000_000_000
-        return AntiPoisoningRun(kind: .short, start: start, end: start + Int64(short.seconds) * 1_000_000_000)
+        return AntiPoisoningRun(
+          kind: .short, start: start, end: start + Int64(short.seconds) * 1_000_000_000, step: stepNanoseconds
+        )
       }
     }
     return nil

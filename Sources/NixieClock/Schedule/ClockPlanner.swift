@@ -19,7 +19,6 @@ public struct ClockPlanner: Sendable {
   /// Night forced on or off regardless of the hours (the knob's long press); nil: the hours.
   public var nightOverride: Bool?
   public let layout: DisplayLayout
-  private let walk: AntiPoisoningWalk
 
   public init(
     calendar: ClockCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -34,10 +33,10 @@ public struct ClockPlanner: Sendable {
     self.indicator = indicator
     self.brightness = min(1, max(0, brightness))
     self.transition = transition
-    self.walk = AntiPoisoningWalk(layout: layout)
   }
 
-  /// The display at `time` (Unix nanoseconds).
+  /// The display at `time` (Unix nanoseconds). During an anti-poisoning run it is the face the
+  /// run lands on at its end; the display runs the slot machine through every cathode until then.
   public func frame(at time: Int64, synchronised: Bool) -> ClockFrame {
     let seconds = time.floorDividing(by: 1_000_000_000)
     let intoSecond = time - seconds * 1_000_000_000
@@ -48,8 +47,10 @@ public struct ClockPlanner: Sendable {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
     }
     if let run = antiPoisoning.run(at: time, local: local, calendar: calendar) {
-      let step = (time - run.start) / antiPoisoning.stepNanoseconds
-      return ClockFrame(state: walk.state(step: step), brightness: level, activity: .antiPoisoning(run))
+      let end = calendar.local(run.end.floorDividing(by: 1_000_000_000))
+      let landing = (rotation.turn(atSecondOfDay: end.secondOfDay) + faceShift) % max(1, rotation.turns.count)
+      return ClockFrame(
+        state: rotation.turns[landing].face.state(at: end), brightness: level, activity: .antiPoisoning(run))
     }
     let content = rotation.turns[turn].face.state(at: local)
     let hidden = !synchronised && indicator.hidesSeparators(nanosecondsIntoSecond: intoSecond)
@@ -73,8 +74,7 @@ public struct ClockPlanner: Sendable {
   }
 
   /// The next instant after `time` at which the frame may change: the next second boundary,
-  /// the middle of the second while the separators blink, the next step of an anti-poisoning
-  /// run.
+  /// the middle of the second while the separators blink, the end of an anti-poisoning run.
   public func nextDue(after time: Int64, synchronised: Bool) -> Int64 {
     let seconds = time.floorDividing(by: 1_000_000_000)
     var due = (seconds + 1) * 1_000_000_000
@@ -83,9 +83,7 @@ public struct ClockPlanner: Sendable {
       due = min(due, seconds * 1_000_000_000 + 500_000_000)
     }
     if case .antiPoisoning(let run) = frame(at: time, synchronised: synchronised).activity {
-      let step = antiPoisoning.stepNanoseconds
-      let next = run.start + ((time - run.start) / step + 1) * step
-      due = min(due, next, run.end)
+      due = min(due, run.end)
     }
     return due
   }

@@ -29,6 +29,19 @@ public struct OutputBits: Hashable, Sendable {
     }
   }
 
+  /// One clock of a shift register: every output takes the state of the one below it, `bit`
+  /// enters output 0, and the top output's state falls out. A word at a time.
+  public mutating func shiftUp(inserting bit: Bool) {
+    var carry: UInt64 = bit ? 1 : 0
+    for index in words.indices {
+      let out = words[index] >> 63
+      words[index] = words[index] << 1 | carry
+      carry = out
+    }
+    let spare = words.count * 64 - count
+    if spare > 0, let top = words.indices.last { words[top] &= UInt64.max >> UInt64(spare) }
+  }
+
   /// Switches every output off, keeping the storage.
   public mutating func clear() {
     for index in words.indices { words[index] = 0 }

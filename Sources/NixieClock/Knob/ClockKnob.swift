@@ -1,0 +1,130 @@
+import NixieCore
+import NixieInput
+
+/// The clock's knob as a state machine, with time a parameter: line events in, commands for
+/// the daemon loop out.
+///
+/// The `a` and `b` levels go through the quadrature decoder and step a `Spinner` over the
+/// brightness levels (`levels`: even steps to the eye, no wrapping round, accelerating when
+/// turned fast, with momentum if configured); each change is a `.setBrightness`. The push
+/// switch is debounced: a short press is `.nextFace`, a long press `.toggleNight` — unless
+/// the configuration's `knob` section switches a gesture off. A press that stops the
+/// momentum wheel only stops it, as in `nixie select`.
+public struct ClockKnob: Sendable {
+  /// The brightness levels a turn steps through: 24 steps even in CIE lightness, from one PWM
+  /// step of the darkest useful duty (0.46 %) to full.
+  public static let levels: [Double] = (1...24).map {
+    FadeCurve.perceptual.duty(forBrightness: Double($0) / 24)
+  }
+
+  public private(set) var settings: ClockConfiguration.Knob
+  public private(set) var spinner: Spinner<Double>
+  private var decoder: QuadratureDecoder
+  private var pushSwitch: PushSwitch
+  private var pressStoppedWheel = false
+
+  /// A knob wired as `encoder` (switch polarity `switchActiveLow`) whose lines read `levels`
+  /// at `time`, with the brightness at `brightness` (0…1).
+  public init(
+    settings: ClockConfiguration.Knob, encoder: QuadratureSettings, switchActiveLow: Bool = true,
+    levels: LineSet, at time: UInt64, brightness: Double
+  ) throws(SpinnerError) {
+    self.settings = settings
+    spinner = try Self.spinner(settings, brightness: brightness)
+    decoder = QuadratureDecoder(settings: encoder, levels: levels)
+    pushSwitch = PushSwitch(
+      settings: Self.switchSettings(settings, activeLow: switchActiveLow), high: levels.contains(.sw),
+      at: time)
+  }
+
+  /// The spinner over `levels`, on the level nearest `brightness`.
+  private static func spinner(_ settings: ClockConfiguration.Knob, brightness: Double) throws(SpinnerError)
+    -> Spinner<Double>
+  {
+    let nearest = levels.indices.min { abs(levels[$0] - brightness) < abs(levels[$1] - brightness) }
+    return try Spinner(
+      values: levels, selectedIndex: nearest, wraps: false,
+      momentum: settings.momentum ? Momentum.Settings() : nil)
+  }
+
+  private static func switchSettings(_ settings: ClockConfiguration.Knob, activeLow: Bool) -> SwitchSettings {
+    SwitchSettings(activeLow: activeLow, longPress: UInt64(settings.longPressMilliseconds) * 1_000_000)
+  }
+
+  /// The brightness level the knob is on.
+  public var brightness: Double { spinner.value }
+
+  /// When something is due without an edge: a debounced level, a long press, a step of the wheel.
+  public var nextDeadline: UInt64? {
+    [pushSwitch.nextDeadline, spinner.nextDeadline].compactMap { $0 }.min()
+  }
+
+  /// New settings and the brightness now in force (a reloaded configuration), from `time` on.
+  public mutating func reconfigure(_ settings: ClockConfiguration.Knob, brightness: Double, at time: UInt64) {
+    if settings != self.settings {
+      pushSwitch = PushSwitch(
+        settings: Self.switchSettings(settings, activeLow: pushSwitch.settings.activeLow),
+        high: pushSwitch.isPressed != pushSwitch.settings.activeLow, at: time)
+      pressStoppedWheel = false
+    }
+    self.settings = settings
+    if let moved = try? Self.spinner(settings, brightness: brightness) { spinner = moved }
+  }
+
+  /// Takes one line event (timestamps in order) and returns what it and the time before it caused.
+  public mutating func feed(_ event: LineEvent) -> [ClockCommand] {
+    var commands = advance(to: event.time)
+    switch event.role {
+    case .a, .b:
+      if let detent = decoder.feed(event), settings.turn == .brightness {
+        commands += brightnessChanges(spinner.turn(detent))
+      }
+    case .sw:
+      commands += handle(pushSwitch.feed(high: event.high, at: event.time))
+    default:
+      break
+    }
+    return commands
+  }
+
+  /// Lets time pass to `time`: debounced presses, long presses and the wheel's own steps.
+  public mutating func advance(to time: UInt64) -> [ClockCommand] {
+    var commands: [ClockCommand] = []
+    while let due = nextDeadline, due <= time {
+      if pushSwitch.nextDeadline == due {
+        commands += handle(pushSwitch.advance(to: due))
+      } else {
+        commands += brightnessChanges(spinner.advance(to: due))
+      }
+    }
+    return commands
+  }
+
+  private func brightnessChanges(_ events: [SpinnerEvent]) -> [ClockCommand] {
+    events.compactMap { event in
+      guard case .changed(let index, _, _) = event else { return nil }
+      return .setBrightness(spinner.values[index])
+    }
+  }
+
+  private mutating func handle(_ events: [SwitchEvent]) -> [ClockCommand] {
+    var commands: [ClockCommand] = []
+    for event in events {
+      switch event.kind {
+      case .pressed:
+        pressStoppedWheel = spinner.press(at: event.time)
+      case .shortPress:
+        if pressStoppedWheel {
+          pressStoppedWheel = false
+        } else if settings.press == .nextFace {
+          commands.append(.nextFace)
+        }
+      case .longPress:
+        if settings.longPress == .night { commands.append(.toggleNight) }
+      case .released, .repeat:
+        break
+      }
+    }
+    return commands
+  }
+}

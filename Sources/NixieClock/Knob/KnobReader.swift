@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import NixieCore
+import NixieInput
+import Synchronization
+
+/// The knob's own thread: it waits for line events from a `LineEventSource` — libgpiod edge
+/// events on the Pi, the simulator's input script otherwise — runs them through a
+/// `ClockKnob` and posts what comes out to the daemon's inbox. Nothing it does waits for the
+/// daemon or the frame loop.
+public final class KnobReader: @unchecked Sendable {
+  private let source: LineEventSource
+  private let clock: MonotonicClock
+  private let inbox: ClockInbox
+  private let logger: Logger
+  private let interrupt: () -> Void
+  private let onExit: () -> Void
+  /// Touched by the thread only, once it has started.
+  private var knob: ClockKnob
+  private let update = Mutex<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
+  private let stopping = Atomic<Bool>(false)
+  private let finished = DispatchSemaphore(value: 0)
+  private var thread: Thread?
+
+  /// Reads `source` into `knob`, timed by `clock`. `interrupt` ends a wait of the source's
+  /// from another thread (`GPIOKnobSource.cancel`); `onExit` runs on the thread as it ends.
+  public init(
+    source: LineEventSource, knob: ClockKnob, clock: MonotonicClock, inbox: ClockInbox, logger: Logger,
+    interrupt: @escaping () -> Void, onExit: @escaping () -> Void = {}
+  ) {
+    self.source = source
+    self.knob = knob
+    self.clock = clock
+    self.inbox = inbox
+    self.logger = logger
+    self.interrupt = interrupt
+    self.onExit = onExit
+  }
+
+  /// Starts the thread.
+  public func start() {
+    guard thread == nil else { return }
+    let thread = Thread { [self] in
+      run()
+      onExit()
+      finished.signal()
+    }
+    thread.name = "nixie-knob"
+    self.thread = thread
+    thread.start()
+  }
+
+  /// New settings and the brightness now in force, from any thread (a reload): applied before
+  /// the knob's next event.
+  public func reconfigure(_ settings: ClockConfiguration.Knob, brightness: Double) {
+    update.withLock { $0 = (settings, brightness) }
+  }
+
+  /// Ends the thread and waits for it.
+  public func stop() {
+    stopping.store(true, ordering: .releasing)
+    guard thread != nil else {
+      onExit()
+      return
+    }
+    interrupt()
+    finished.wait()
+    thread = nil
+  }
+
+  private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+
+  private func run() {
+    while !isStopping {
+      if let pending = update.withLock({ value in
+        defer { value = nil }; return value
+      }) {
+        knob.reconfigure(pending.settings, brightness: pending.brightness, at: clock.now())
+      }
+      let batch: [LineEvent]?
+      do {
+        batch = try source.next(until: knob.nextDeadline)
+      } catch {
+        if !isStopping { logger.error("the knob is not read any more: \(error)") }
+        return
+      }
+      // A script that has run out; a hardware source never ends.
+      guard let batch else { return }
+      var commands: [ClockCommand] = []
+      for event in batch { commands += knob.feed(event) }
+      commands += knob.advance(to: clock.now())
+      for command in commands where !isStopping { inbox.post(command) }
+    }
+  }
+}

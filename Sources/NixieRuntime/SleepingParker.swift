@@ -1,0 +1,45 @@
+import Foundation
+import NixieCore
+
+/// A parker for any clock: a deadline is the clock's own `sleep(until:)` (a `ManualClock`
+/// jumps there at once) and cannot be cut short; without a deadline it waits on a condition
+/// for `unpark()`.
+public final class SleepingParker: ThreadParker, @unchecked Sendable {
+  private let clock: MonotonicClock
+  private let condition = NSCondition()
+  /// Guarded by `condition`.
+  private var permit = false
+
+  public init(clock: MonotonicClock) { self.clock = clock }
+
+  public func sleep(until deadline: UInt64) { clock.sleep(until: deadline) }
+
+  public func park(until deadline: UInt64?) {
+    condition.lock()
+    if let deadline {
+      let woken = permit
+      permit = false
+      condition.unlock()
+      if !woken { clock.sleep(until: deadline) }
+      return
+    }
+    while !permit { condition.wait() }
+    permit = false
+    condition.unlock()
+  }
+
+  public func unpark() {
+    condition.lock()
+    permit = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  public func discardWakeUp() {
+    condition.lock()
+    permit = false
+    condition.unlock()
+  }
+
+  public func retire() {}
+}

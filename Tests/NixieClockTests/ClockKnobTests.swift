@@ -1,0 +1,120 @@
+import NixieClock
+import NixieCore
+import NixieInput
+import Testing
+
+/// The clock's knob as a state machine: scripted line events in, daemon commands out.
+struct ClockKnobTests {
+  static let idle: LineSet = [.a, .b, .sw]
+  static let levels = ClockKnob.levels
+
+  /// The commands `script` makes on a knob starting at `brightness`, with everything due
+  /// afterwards played out.
+  static func commands(
+    _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob()
+  ) throws -> [ClockCommand] {
+    var knob = try ClockKnob(
+      settings: settings, encoder: QuadratureSettings(), levels: idle, at: 0, brightness: brightness)
+    var commands: [ClockCommand] = []
+    let parsed = try InputScript(parsing: script)
+    for event in parsed.levelChanges(encoder: QuadratureSettings(), levels: idle) {
+      commands += knob.feed(event)
+    }
+    commands += knob.advance(to: parsed.end + 10_000_000_000)
+    return commands
+  }
+
+  @Test func theLevelsAreEvenToTheEyeFromOneStepOfThePeriodToFull() {
+    #expect(Self.levels.count == 24)
+    #expect(Self.levels.last == 1)
+    #expect(Self.levels[0] > 0.004 && Self.levels[0] < 0.005)
+    let lightness = Self.levels.map { FadeCurve.perceptual.brightness(forDuty: $0) }
+    for (earlier, later) in zip(lightness, lightness.dropFirst()) {
+      #expect(abs(later - earlier - 1.0 / 24) < 1e-9)
+    }
+  }
+
+  @Test func turningStepsTheBrightnessOneLevelPerDetentAndStopsAtTheEnds() throws {
+    #expect(try Self.commands("0 ccw 3") == Self.levels[20...22].reversed().map { .setBrightness($0) })
+    #expect(
+      try Self.commands("0 ccw 2\n200 cw 1") == [
+        .setBrightness(Self.levels[22]), .setBrightness(Self.levels[21]), .setBrightness(Self.levels[22]),
+      ])
+    // Full brightness is the top: clockwise does nothing; it never wraps round to the bottom.
+    #expect(try Self.commands("0 cw 5").isEmpty)
+    #expect(
+      try Self.commands("0 ccw 30", brightness: Self.levels[2]).map(\.brightness) == [
+        Self.levels[1], Self.levels[0],
+      ])
+  }
+
+  @Test func theKnobStartsFromTheNearestLevelToTheConfiguredBrightness() throws {
+    // 20 % duty lies between levels 11 and 12 (18.4 % and 22.1 %): nearest 18.4 %.
+    #expect(try Self.commands("0 cw 1", brightness: 0.2) == [.setBrightness(Self.levels[12])])
+  }
+
+  @Test func fastTurnsAccelerate() throws {
+    // Counter-clockwise detents 12 ms apart (edges 3 ms apart) move four levels each after the first.
+    var script = ""
+    var time = 0
+    for _ in 0..<3 {
+      for (line, level) in [("b", 0), ("a", 0), ("b", 1), ("a", 1)] {
+        script += "\(time) \(line) \(level)\n"
+        time += 3
+      }
+    }
+    let levels = try Self.commands(script).map(\.brightness)
+    #expect(levels == [Self.levels[22], Self.levels[18], Self.levels[14]], "\(levels)")
+  }
+
+  @Test func aPressShowsTheNextFaceAndALongPressTogglesTheNight() throws {
+    #expect(try Self.commands("0 press") == [.nextFace])
+    #expect(try Self.commands("0 hold 1500") == [.toggleNight])
+    #expect(try Self.commands("0 press\n500 hold 1200\n2000 press") == [.nextFace, .toggleNight, .nextFace])
+  }
+
+  @Test func gesturesSwitchedOffInTheConfigurationDoNothing() throws {
+    var settings = ClockConfiguration.Knob()
+    settings.turn = .none
+    settings.press = .none
+    settings.longPress = .none
+    #expect(try Self.commands("0 ccw 3\n200 press\n400 hold 1500", settings: settings).isEmpty)
+    settings = ClockConfiguration.Knob()
+    settings.longPressMilliseconds = 3000
+    #expect(try Self.commands("0 hold 1500", settings: settings) == [.nextFace])
+  }
+
+  @Test func aReloadedConfigurationTakesOverFromTheNextEvent() throws {
+    var knob = try ClockKnob(
+      settings: ClockConfiguration.Knob(), encoder: QuadratureSettings(), levels: Self.idle, at: 0,
+      brightness: 1)
+    var off = ClockConfiguration.Knob()
+    off.press = .none
+    knob.reconfigure(off, brightness: Self.levels[5], at: 0)
+    var commands: [ClockCommand] = []
+    let script = try InputScript(parsing: "0 press\n200 cw 1")
+    for event in script.levelChanges(encoder: QuadratureSettings(), levels: Self.idle) {
+      commands += knob.feed(event)
+    }
+    commands += knob.advance(to: 10_000_000_000)
+    // No face change any more, and turning goes on from the reloaded brightness.
+    #expect(commands == [.setBrightness(Self.levels[6])])
+  }
+
+  @Test func withMomentumAFastSpinKeepsDimmingAfterTheKnobIsLetGo() throws {
+    var settings = ClockConfiguration.Knob()
+    settings.momentum = true
+    // Five clean detents 40 ms apart: 25 a second, above the 15 a second that starts the wheel.
+    let spun = try Self.commands("0 ccw 5", settings: settings)
+    #expect(spun.count > 5)
+    #expect(try Self.commands("0 ccw 5").count == 5)
+  }
+}
+
+extension ClockCommand {
+  /// The level of a `.setBrightness`, nil otherwise.
+  fileprivate var brightness: Double? {
+    if case .setBrightness(let level) = self { return level }
+    return nil
+  }
+}
