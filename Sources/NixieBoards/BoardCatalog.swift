@@ -35,18 +35,7 @@ public enum BoardCatalog {
       let yaml = builtIn.first { $0.name == name }?.yaml ?? ""
       return try parse(yaml, file: "<built-in \(name)>")
     case .file(let path):
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw BoardFileError(
-          file: path, line: nil, column: nil,
-          message: "cannot read the file: \((error as NSError).localizedDescription)")
-      }
-      guard let yaml = String(data: data, encoding: .utf8) else {
-        throw BoardFileError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")
-      }
-      return try parse(yaml, file: path)
+      return try parse(try YAMLFile.read(path), file: path)
     }
   }
 

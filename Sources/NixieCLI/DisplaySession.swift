@@ -35,6 +35,8 @@ final class DisplaySession {
     self.board = board
     self.clock = clock
     var steadyPicture: TubeTerminalView?
+    let start = clock.now()
+    let recorders: Recorders
     switch backend {
     case .hardware:
       let hardware: HardwareBoard
@@ -45,31 +47,11 @@ final class DisplaySession {
       }
       hardwareBoard = hardware
       driver = hardware.driver
-      let start = clock.now()
-      let wallStart = SystemClock.wallClockNanoseconds()
-      if let path = options.trace {
-        // What the kernel allows: the levels we set, stamped when each write returned.
-        let trace = VCDWriter(
-          output: try Self.open(path, option: "--trace"), roles: hardware.tracedRoles,
-          levels: hardware.levels, origin: start, comment: hardware.wiringComment)
-        hardware.addLineObserver { trace.linesChanged($0, levels: $1, at: $2) }
-        finishers.append { time in
-          trace.finish(at: time)
-          trace.stream.flush()
-        }
-      }
-      if let path = options.framesLog {
-        let log = FramesLog(
-          file: try Self.open(path, option: "--frames-log"), board: board,
-          displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
-        hardware.addFrameObserver(log)
-        finishers.append { _ in log.flush() }
-      }
-      do {
-        try hardware.driver.start()
-      } catch {
-        throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
-      }
+      // What the kernel allows: the levels we set, stamped when each write returned.
+      recorders = Recorders(
+        roles: hardware.tracedRoles, levels: hardware.levels, comment: hardware.wiringComment,
+        observeLines: { trace in hardware.addLineObserver { trace.linesChanged($0, levels: $1, at: $2) } },
+        observeFrames: hardware.addFrameObserver)
     case .sim:
       let simulated: SimulatedBoard
       do {
@@ -79,25 +61,9 @@ final class DisplaySession {
       }
       driver = simulated.driver
       self.simulated = simulated
-      let start = clock.now()
-      let wallStart = SystemClock.wallClockNanoseconds()
-      if let path = options.trace {
-        let trace = VCDWriter(
-          output: try Self.open(path, option: "--trace"), roles: simulated.gpio.roles,
-          levels: simulated.gpio.levels, origin: start, comment: simulated.wiringComment)
-        simulated.gpio.addObserver(trace)
-        finishers.append { time in
-          trace.finish(at: time)
-          trace.stream.flush()
-        }
-      }
-      if let path = options.framesLog {
-        let log = FramesLog(
-          file: try Self.open(path, option: "--frames-log"), board: board,
-          displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
-        simulated.display.addObserver(log)
-        finishers.append { _ in log.flush() }
-      }
+      recorders = Recorders(
+        roles: simulated.gpio.roles, levels: simulated.gpio.levels, comment: simulated.wiringComment,
+        observeLines: simulated.gpio.addObserver, observeFrames: simulated.display.addObserver)
       if view {
         let stdout = FileStream.standardOutput
         let picture = TubeTerminalView(
@@ -109,13 +75,16 @@ final class DisplaySession {
         }
         simulated.display.addObserver(picture)
         steadyPicture = picture
-        finishers.insert({ picture.renderSteady(at: $0) }, at: 0)
+        finishers.append { picture.renderSteady(at: $0) }
       }
-      do {
-        try simulated.driver.start()
-      } catch {
-        throw CommandFailure(.internalError, "simulator: \(error)")
-      }
+    }
+    finishers += try Self.record(
+      recorders, board: board, options: options, start: start, displayedTime: displayedTime)
+    do {
+      try driver.start()
+    } catch {
+      throw CommandFailure(
+        backend == .hardware ? .hardwareUnavailable : .internalError, "\(board.name): \(error)")
     }
     // When a fade is over, the terminal shows the settled picture at once.
     let picture = steadyPicture
@@ -123,6 +92,46 @@ final class DisplaySession {
       layout: board.layout, driver: driver, clock: clock, heartbeat: heartbeat,
       onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault)
     scheduler.start()
+  }
+
+  /// What either backend offers the trace and the frames log.
+  private struct Recorders {
+    /// The lines a trace records, with their levels now and a description for its header.
+    var roles: [LineRole]
+    var levels: LineSet
+    var comment: String
+    /// Makes a trace see every change of those lines.
+    var observeLines: (VCDWriter<FileStream>) -> Void
+    /// Makes an observer see every frame that reaches the tubes.
+    var observeFrames: (FrameObserver) -> Void
+  }
+
+  /// Starts the `--trace` and `--frames-log` files the options ask for, from `start` on, and
+  /// returns what finishes them.
+  private static func record(
+    _ recorders: Recorders, board: BoardProfile, options: HardwareOptions, start: UInt64,
+    displayedTime: ((UInt64) -> Int64)?
+  ) throws(CommandFailure) -> [(UInt64) -> Void] {
+    var finishers: [(UInt64) -> Void] = []
+    if let path = options.trace {
+      let trace = VCDWriter(
+        output: try Self.open(path, option: "--trace"), roles: recorders.roles,
+        levels: recorders.levels, origin: start, comment: recorders.comment)
+      recorders.observeLines(trace)
+      finishers.append { time in
+        trace.finish(at: time)
+        trace.stream.flush()
+      }
+    }
+    if let path = options.framesLog {
+      let wallStart = SystemClock.wallClockNanoseconds()
+      let log = FramesLog(
+        file: try Self.open(path, option: "--frames-log"), board: board,
+        displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
+      recorders.observeFrames(log)
+      finishers.append { _ in log.flush() }
+    }
+    return finishers
   }
 
   private static func open(_ path: String, option: String) throws(CommandFailure) -> FileStream {

@@ -97,18 +97,7 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// Reads and checks the file at `path`.
   public static func load(_ path: String) throws(BoardFileError) -> ClockConfiguration {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw BoardFileError(
-        file: path, line: nil, column: nil,
-        message: "cannot read the file: \((error as NSError).localizedDescription)")
-    }
-    guard let yaml = String(data: data, encoding: .utf8) else {
-      throw BoardFileError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")
-    }
-    return try ClockConfigurationParser(file: path).parse(yaml)
+    try ClockConfigurationParser(file: path).parse(try YAMLFile.read(path))
   }
 
   /// The schedule for `board`: faces checked against what it can show. A problem is an error
