@@ -6,13 +6,15 @@ import NixieRuntime
 /// `LineEventSource`: libgpiod edge events in timestamp order, with lost edges made good.
 ///
 /// It sleeps in `poll` until an edge or the deadline (the kernel wakes it, nothing polls on a
-/// timer). After each wake it also takes whatever else is already queued on any line, so an
-/// edge that raced the read of another line is not handed over out of order. libgpiod 1.6
-/// drops edges when a line's 16-event queue overflows (a fast spin); after every batch the
-/// lines' real levels are read, and a line whose last reported level is not its real one gets
-/// one more event with the real level, stamped now. The decoder treats that as what it is — a
-/// level it missed the way to — and resynchronises at the next rest position; a repeated level
-/// is a no-op downstream, so this is safe against an edge arriving just after the read.
+/// timer). After each wake it also takes whatever else is already queued, so an edge that
+/// raced the read of another line is not handed over out of order. An edge can be lost —
+/// libgpiod 1.6 drops edges when a line's 16-event queue overflows (a fast spin); 2.x has one
+/// queue for the three lines, far larger — so after every batch the lines' real levels are
+/// read, and a line whose last reported level is not its real one gets one more event with
+/// the real level, stamped now. The decoder treats that as what it is — a level it missed the
+/// way to — and resynchronises at the next rest position; a repeated level is a no-op
+/// downstream, so this is safe against an edge arriving just after the read. With 2.x the
+/// kernel also debounces the push switch (and reads it debounced), on top of `PushSwitch`.
 public final class GPIOKnobSource: LineEventSource {
   private let source: GPIOEdgeEventSource
   private let clock: MonotonicClock

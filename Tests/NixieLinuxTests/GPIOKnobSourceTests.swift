@@ -12,7 +12,7 @@ struct GPIOKnobSourceTests {
   static func knob(clock: FixedClock = FixedClock(5_000)) throws -> (GPIOKnobSource, FakeEventRequest) {
     let chip = FakeGPIOChip()
     let source = try GPIOEdgeEventSource(
-      chip: chip, offsets: [17, 27, 22], pullUp: true, consumer: "nixie", clock: clock)
+      chip: chip, lines: GPIOEdgeEventSource.lines(of: encoder), consumer: "nixie", clock: clock)
     let lines = try #require(chip.events)
     lines.levels = [true, true, true]
     return (GPIOKnobSource(source: source, encoder: encoder, clock: clock), lines)
