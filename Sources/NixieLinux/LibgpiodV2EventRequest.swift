@@ -50,7 +50,8 @@
           GPIOEdgeEvent(
             offset: UInt32(gpiod_edge_event_get_line_offset(event)),
             rising: gpiod_edge_event_get_event_type(event) == GPIOD_EDGE_EVENT_RISING_EDGE,
-            timestampNanoseconds: gpiod_edge_event_get_timestamp_ns(event)))
+            timestampNanoseconds: gpiod_edge_event_get_timestamp_ns(event),
+            lineSequence: UInt64(gpiod_edge_event_get_line_seqno(event))))
       }
     }
 
