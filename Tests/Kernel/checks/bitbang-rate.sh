@@ -5,7 +5,8 @@
 # (hv5622-bitbang-v1 or -v2: the same waveform, frames and writes). Three rounds, taking turns,
 # so both see the same load; the ratio is the median of the rounds' nixie/C ratios. Both must
 # make exactly 2 idle writes, 130 a frame and 1 for BL. Writes rate.json. nixie is the build
-# under test (the debug build in CI; NIXIE_BINARY / NIXIE_GPIOD2_BINARY for a release build).
+# under test (the debug build in CI; NIXIE_BINARY / NIXIE_GPIOD2_BINARY for a release build);
+# KT_BITBANG_FRAMES sets the frames a round (500).
 [[ -x ${KT_NIXIE:-} ]] || kt_fail "no nixie build for libgpiod $KT_GPIOD: run Scripts/kernel-test (it builds both)"
 frames=${KT_BITBANG_FRAMES:-500}
 rounds=3
