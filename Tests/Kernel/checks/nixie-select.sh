@@ -54,7 +54,7 @@ ready() { # waits until nixie shows its first value (BL up), then a second for i
 }
 
 for scenario in turn cancel; do
-  # shellcheck disable=SC2086 # options are words
+  # shellcheck disable=SC2206 # the options are words
   common=(--board "$board" --events --timeout 30 ${options[$scenario]})
   status=0
   "$KT_NIXIE" select --backend sim "${common[@]}" --input "$scenario.txt" --trace "$scenario.sim.vcd" \

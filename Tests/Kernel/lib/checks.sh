@@ -22,7 +22,13 @@ KT_TRACING=/sys/kernel/tracing
 
 # Whatever a check left running in the background (a program holding lines, after a failed
 # expectation) is stopped when it ends, so the next check finds the chip as it should.
-trap 'kt_jobs=$(jobs -p); [[ -z $kt_jobs ]] || kill $kt_jobs 2>/dev/null || true' EXIT
+kt_stop_jobs() {
+  local jobs
+  jobs=$(jobs -p)
+  # shellcheck disable=SC2086 # one PID a word
+  [[ -z $jobs ]] || kill $jobs 2>/dev/null || true
+}
+trap kt_stop_jobs EXIT
 
 # Fails the check with a message.
 kt_fail() {
