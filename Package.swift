@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// Board profiles shipped with the binary: every file in Hardware/boards is compiled in,
@@ -9,6 +10,26 @@ let builtInBoards = [
   "mcp23017-4xin12",
   "pcf8574-4xin12",
 ]
+
+/// The libgpiod API this build compiles against, from the major version pkg-config reports:
+/// Debian 12 and Raspberry Pi OS Bookworm ship 1.6 (the v1 API), Debian 13 and Trixie 2.x (a
+/// different API). NixieLinux holds an implementation of each behind one interface and gets
+/// `LIBGPIOD_V2` defined for a 2.x library. `PKG_CONFIG_PATH` picks another libgpiod (the
+/// kernel tests build against a 2.x prefix that way); without pkg-config, v1.
+let libgpiodV2: Bool = {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["pkg-config", "--modversion", "libgpiod"]
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = FileHandle.nullDevice
+  guard (try? process.run()) != nil else { return false }
+  let version = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else { return false }
+  return (version.split(separator: ".").first.flatMap { Int($0) } ?? 1) >= 2
+}()
+let libgpiodSettings: [SwiftSetting] = libgpiodV2 ? [.define("LIBGPIOD_V2")] : []
 
 let package = Package(
   name: "nixie",
@@ -48,7 +69,8 @@ let package = Package(
     // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
-      dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"]
+      dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"],
+      swiftSettings: libgpiodSettings
     ),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CClockSystem"),
@@ -83,7 +105,8 @@ let package = Package(
     ),
     .testTarget(
       name: "NixieLinuxTests",
-      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"]
+      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
+      swiftSettings: libgpiodSettings
     ),
     .testTarget(
       name: "NixieClockTests",

@@ -12,6 +12,8 @@ struct Bench: ParsableCommand {
     discussion: """
       Build with -c release for figures worth quoting. Allocation counts need glibc's malloc \
       tracer: LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_TRACE=/tmp/nixie.mtrace nixie bench
+      --bitbang N measures something else: N frames bit-banged on the --board's real GPIO \
+      lines (libgpiod), as `nixie show --backend hardware` writes them, in frames per second.
       """)
 
   @Option(
@@ -23,12 +25,30 @@ struct Bench: ParsableCommand {
     help: ArgumentHelp("Periods rendered per throughput run (allocation runs: up to 10000).", valueName: "n"))
   var periods = 200_000
 
+  @Option(
+    name: .customLong("bitbang"),
+    help: ArgumentHelp(
+      "Instead: bit-bang N frames on the board's GPIO lines (hardware) and report frames/s.",
+      valueName: "n"))
+  var bitbangFrames: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "The board for --bitbang: a built-in profile or a profile file.", valueName: "name|path"))
+  var board: String = BoardCatalog.defaultName
+
   func validate() throws {
+    if let bitbangFrames, !(1...10_000_000).contains(bitbangFrames) {
+      throw ValidationError("--bitbang must be from 1 to 10000000 frames")
+    }
     guard seconds > 0 && seconds <= 600 else { throw ValidationError("--seconds must be from 0 to 600") }
     guard periods > 0 && periods <= 100_000_000 else { throw ValidationError("--periods must be positive") }
   }
 
   func run() throws {
+    if let bitbangFrames {
+      return try BitBangBenchmark(board: try HardwareOptions.loadBoard(board), frames: bitbangFrames).run()
+    }
     let board = try BoardCatalog.load(.builtIn(BoardCatalog.defaultName))
     let layout = board.layout
     let clock = SystemClock()

@@ -43,7 +43,8 @@ public struct BoardDoctor {
 
   private func libgpiodFinding() -> DoctorFinding {
     let version = system.libgpiodVersion
-    return DoctorFinding(.ok, "libgpiod", "\(version) (v1 API: the one this build is made for)")
+    return DoctorFinding(
+      .ok, "libgpiod", "\(version) (v\(SystemGPIO.apiMajor) API: the one this build is made for)")
   }
 
   private func kernelFindings(_ plan: TransportPlan) -> [DoctorFinding] {

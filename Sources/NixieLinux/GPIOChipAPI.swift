@@ -1,15 +1,24 @@
-/// The libgpiod calls nixie makes, as one small interface. libgpiod 1.6 (the v1 API of Debian
-/// 12 and Raspberry Pi OS Bookworm) implements it in `LibgpiodV1`; a libgpiod 2.x
-/// implementation (Trixie) can take its place behind `SystemGPIO` without touching callers.
+/// The libgpiod calls nixie makes, as one small interface with one implementation per API:
+/// `LibgpiodV1` on libgpiod 1.6 (Debian 12, Raspberry Pi OS Bookworm) and `LibgpiodV2` on
+/// libgpiod 2.x (Debian 13, Raspberry Pi OS Trixie). The two APIs share no function, so a build
+/// compiles one of them: Package.swift asks `pkg-config --modversion libgpiod` and defines the
+/// compilation condition `LIBGPIOD_V2` for a 2.x library. Callers only see `SystemGPIO`.
 protocol GPIOLibrary {
   /// Opens a chip by name (`gpiochip0`), path (`/dev/gpiochip0`) or label (`pinctrl-bcm2711`).
   static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI
   /// The library's version, e.g. `1.6.3`.
   static var version: String { get }
+  /// The major version of the API this build is compiled against: 1 or 2.
+  static var apiMajor: Int { get }
 }
 
-/// The libgpiod implementation this build uses.
-typealias SystemGPIO = LibgpiodV1
+#if LIBGPIOD_V2
+  /// The libgpiod implementation this build uses.
+  typealias SystemGPIO = LibgpiodV2
+#else
+  /// The libgpiod implementation this build uses.
+  typealias SystemGPIO = LibgpiodV1
+#endif
 
 /// One open gpiochip.
 protocol GPIOChipAPI: AnyObject {
@@ -26,31 +35,38 @@ protocol GPIOChipAPI: AnyObject {
   func requestOutputs(
     _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
   ) throws(HardwareError) -> any GPIOOutputRequestAPI
-  /// Takes `offsets` as inputs reporting both edges, with pull-ups if `pullUp` and the kernel
-  /// supports bias (the request says whether it did).
+  /// Takes `lines` as inputs reporting both edges, each with its bias and debounce where the
+  /// kernel and the API support them (the request says what it got), in one request.
   func requestEdgeEvents(
-    _ offsets: [UInt32], pullUp: Bool, consumer: String, operation: String
+    _ lines: [GPIOInputLine], consumer: String, operation: String
   ) throws(HardwareError) -> any GPIOEventRequestAPI
 }
 
 /// Output lines requested together.
 protocol GPIOOutputRequestAPI: AnyObject {
-  /// Sets every requested line, in request order, in one call (one ioctl).
-  func setValues(_ values: [Bool]) throws(HardwareError)
+  /// Sets the lines whose bit is set in `mask` (bit i: the i-th line of the request) to their
+  /// bit in `levels`, in one call (one ioctl). `levels` holds every line's level, masked or
+  /// not: the v1 API cannot leave a line out and sets them all to `levels`; the v2 API sets
+  /// only the masked ones. Allocates nothing: it is called twice per bit shifted.
+  func setValues(mask: UInt64, levels: UInt64) throws(HardwareError)
   /// Gives the lines back; later calls fail. Safe to call twice.
   func release()
 }
 
 /// Input lines requested for edge events.
 protocol GPIOEventRequestAPI: AnyObject {
-  /// Descriptors that become readable when events are queued (one per line with v1, one for
-  /// the request with v2).
+  /// Descriptors that become readable when events are queued: one per line with v1 (each
+  /// line has its own kernel queue), one for the whole request with v2 (one queue, in the
+  /// order the kernel emitted the events).
   var descriptors: [Int32] { get }
   /// Whether the kernel took the pull-up bias.
   var biasApplied: Bool { get }
+  /// Whether the kernel debounces the lines that asked for it (v2; v1 has no debounce).
+  var debounceApplied: Bool { get }
   /// Reads the events queued on the readable `descriptor`, appending them to `events`.
   func readEvents(from descriptor: Int32, into events: inout [GPIOEdgeEvent]) throws(HardwareError)
-  /// The lines' levels now, in request order (physical: true = high).
+  /// The lines' levels now, in request order (physical: true = high; a debounced line reads
+  /// its debounced level).
   func values() throws(HardwareError) -> [Bool]
   func release()
 }
@@ -68,5 +84,13 @@ extension GPIOChipAPI {
     return HardwareError(
       transport: .gpio, device: error.device, operation: error.operation, problem: .busy,
       errno: error.errno, detail: holders.joined(separator: ", "))
+  }
+
+  /// The error for a line `offset` the chip does not have, or nil if it has it.
+  func missingLine(_ offset: UInt32, for operation: String) -> HardwareError? {
+    guard offset >= lineCount else { return nil }
+    return HardwareError(
+      transport: .gpio, device: "/dev/" + name, operation: operation, problem: .noSuchLine,
+      detail: "line \(offset) asked for; \(name) (\(label)) has lines 0–\(Int(lineCount) - 1)")
   }
 }

@@ -3,21 +3,27 @@ import NixieCore
 /// A board's GPIO output lines on a real gpiochip, through libgpiod.
 ///
 /// The lines are requested once, together, under a consumer name (`gpioinfo` shows it) and
-/// held until `release()` or the end of the process. Every `set` is one call that sets all the
-/// requested lines — the ones not named keep their level — so a driver's multi-line write
-/// (data with clock) reaches the pins together, as one ioctl.
+/// held until `release()` or the end of the process. Every `set` is one call — one ioctl — so
+/// a driver's multi-line write (data with clock) reaches the pins together; the lines not named
+/// keep their level (libgpiod 1.6 sets them to it again, 2.x leaves them out). A `set` is
+/// made twice per bit shifted, so it allocates nothing: roles map to the request's line bits
+/// through a table made once, and its state skips Swift's run-time exclusivity checks (a
+/// thread-local lookup per access, about a tenth of a write under emulation): it is used from
+/// one thread at a time and never re-entered.
 public final class GPIOChipLines: GPIOLines {
   /// The chip as the kernel names it, e.g. `gpiochip0`.
   public let chipName: String
   /// The line offset of each role.
   public let offsets: [LineRole: UInt32]
   /// The level of every line (set bit = high), as last set.
-  public private(set) var levels: LineSet
+  @exclusivity(unchecked) public private(set) var levels: LineSet
   /// Multi-line writes made (each one ioctl).
-  public private(set) var writeCount = 0
+  @exclusivity(unchecked) public private(set) var writeCount = 0
 
   private let roles: [LineRole]
   private let wired: LineSet
+  /// The request's bit (bit i: its i-th line) of each `LineSet` bit (a role's `rawValue`).
+  private let requestBit: [UInt64]
   private let request: any GPIOOutputRequestAPI
   private let chip: any GPIOChipAPI
 
@@ -40,6 +46,9 @@ public final class GPIOChipLines: GPIOLines {
     let sorted = lines.sorted { $0.key < $1.key }
     roles = sorted.map(\.key)
     wired = LineSet(roles)
+    var requestBit = [UInt64](repeating: 0, count: LineSet.RawValue.bitWidth)
+    for (index, role) in roles.enumerated() { requestBit[role.rawValue] = 1 << UInt64(index) }
+    self.requestBit = requestBit
     levels = initialLevels.intersection(wired)
     let described = sorted.map { "\($0.value) (\($0.key.name))" }.joined(separator: ", ")
     do throws(HardwareError) {
@@ -60,9 +69,20 @@ public final class GPIOChipLines: GPIOLines {
         fix: "add the line to the board profile's gpio section")
     }
     let next = self.levels.subtracting(lines).union(levels.intersection(lines))
-    try request.setValues(roles.map { next.contains($0) })
+    try request.setValues(mask: requestBits(lines), levels: requestBits(next))
     writeCount += 1
     self.levels = next
+  }
+
+  /// The request's line bits of the roles in `set`.
+  private func requestBits(_ set: LineSet) -> UInt64 {
+    var bits: UInt64 = 0
+    var rest = set.rawValue
+    while rest != 0 {
+      bits |= requestBit[rest.trailingZeroBitCount]
+      rest &= rest - 1
+    }
+    return bits
   }
 
   /// Gives the lines back to the kernel (they keep their last level).

@@ -6,13 +6,19 @@ import NixieRuntime
 /// `LineEventSource`: libgpiod edge events in timestamp order, with lost edges made good.
 ///
 /// It sleeps in `poll` until an edge or the deadline (the kernel wakes it, nothing polls on a
-/// timer). After each wake it also takes whatever else is already queued on any line, so an
-/// edge that raced the read of another line is not handed over out of order. libgpiod 1.6
-/// drops edges when a line's 16-event queue overflows (a fast spin); after every batch the
-/// lines' real levels are read, and a line whose last reported level is not its real one gets
-/// one more event with the real level, stamped now. The decoder treats that as what it is — a
-/// level it missed the way to — and resynchronises at the next rest position; a repeated level
-/// is a no-op downstream, so this is safe against an edge arriving just after the read.
+/// timer). After each wake it also takes whatever else is already queued, so an edge that
+/// raced the read of another line is not handed over out of order.
+///
+/// An edge can be lost when a kernel queue overflows (a fast spin). libgpiod 1.6 gives each
+/// line a queue of 16 and drops edges silently, so after every batch the lines' real levels
+/// are read, and a line whose last reported level is not its real one gets one more event
+/// with the real level, stamped now. The decoder treats that as what it is — a level it
+/// missed the way to — and resynchronises at the next rest position; a repeated level is a
+/// no-op downstream, so this is safe against an edge arriving just after the read. libgpiod
+/// 2.x has one queue of 1 024 for the three lines and numbers each line's events, so the
+/// levels are read back only when a number is skipped: no stand-in events for edges that are
+/// merely still on their way. With 2.x the kernel also debounces the push switch (and reads
+/// it debounced), on top of `PushSwitch`.
 public final class GPIOKnobSource: LineEventSource {
   private let source: GPIOEdgeEventSource
   private let clock: MonotonicClock
@@ -20,6 +26,8 @@ public final class GPIOKnobSource: LineEventSource {
   private let roles: [UInt32: LineRole]
   /// The level each role was last reported at.
   private var reported: [LineRole: Bool] = [:]
+  /// The sequence number of each line's last event (libgpiod 2.x), 0 before the first.
+  private var sequence: [UInt32: UInt64] = [:]
 
   /// Requests the encoder's lines (a, b and the switch if wired) for edge events.
   public convenience init(encoder: EncoderWiring, consumer: String = "nixie") throws(HardwareError) {
@@ -54,11 +62,24 @@ public final class GPIOKnobSource: LineEventSource {
         roles[edge.offset].map { LineEvent($0, high: edge.rising, at: edge.timestampNanoseconds) }
       }
     for event in events { reported[event.role] = event.high }
+    guard lostEdges(in: edges) else { return events }
     for (role, level) in try currentLevels() where reported[role] != level {
       events.append(LineEvent(role, high: level, at: max(now, events.last?.time ?? now)))
       reported[role] = level
     }
     return events
+  }
+
+  /// Whether edges may have been lost before or among `edges`: always with libgpiod 1.6 (its
+  /// events carry no sequence numbers), with 2.x when a line's numbers skip one.
+  private func lostEdges(in edges: [GPIOEdgeEvent]) -> Bool {
+    var lost = false
+    for edge in edges {
+      guard let number = edge.lineSequence else { return true }
+      if number != sequence[edge.offset, default: 0] + 1 { lost = true }
+      sequence[edge.offset] = number
+    }
+    return lost
   }
 
   /// Wakes a waiting `next` from another thread (for a clean shutdown).

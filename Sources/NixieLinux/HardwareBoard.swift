@@ -68,6 +68,10 @@ public final class HardwareBoard {
   /// The GPIO lines the display uses, for a trace header (empty on expander boards).
   public var tracedRoles: [LineRole] { plan.outputs.map { LineSet(Array($0.lines.keys)).roles } ?? [] }
 
+  /// GPIO line writes made so far (each one call, one ioctl), the request's initial levels
+  /// not counted; 0 on expander boards.
+  public var lineWriteCount: Int { gpio?.writeCount ?? 0 }
+
   /// Their levels now.
   public var levels: LineSet { lines?.levels ?? [] }
 

@@ -65,7 +65,7 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
   ) {
     self.init(
       transport: transport, device: device, operation: operation,
-      problem: Self.problem(for: errno, during: phase), errno: errno, detail: detail)
+      problem: Self.problem(for: errno, during: phase, on: transport), errno: errno, detail: detail)
   }
 
   /// A NACK or a bus glitch may pass: drivers retry those, and long-running programs go on.
@@ -103,9 +103,18 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
     ],
   ]
 
-  /// The problem an errno from a call in `phase` stands for.
-  public static func problem(for errno: Errno, during phase: Phase) -> Problem {
-    problems[phase]?[errno] ?? .failed
+  /// Where a transport's errno means something else than `problems` says. An I2C transfer
+  /// goes to an adapter that is open and answered I2C_FUNCS, so ENODEV there is about the
+  /// address, not the bus: i2c-stub answers it for an address with no chip (the kernel's
+  /// fault codes reserve ENXIO for a NACK, but adapters vary).
+  static let transportProblems: [Transport: [Phase: [Errno: Problem]]] = [
+    .i2c: [.transfer: [.noSuchDevice: .noAnswer]]
+  ]
+
+  /// The problem an errno from a call in `phase` on `transport` stands for.
+  public static func problem(for errno: Errno, during phase: Phase, on transport: Transport? = nil) -> Problem
+  {
+    transport.flatMap { transportProblems[$0]?[phase]?[errno] } ?? problems[phase]?[errno] ?? .failed
   }
 
   static let wording: [Problem: String] = [

@@ -1,234 +1,251 @@
-import CGPIOD
-import Glibc
+#if !LIBGPIOD_V2
+  import CGPIOD
+  import Glibc
 
-/// `GPIOChipAPI` on libgpiod 1.6 (the v1 API). Every libgpiod call of the program is in this
-/// file, each through `call`, which retries EINTR and turns errno into a `HardwareError`.
-enum LibgpiodV1: GPIOLibrary {
-  static var version: String { String(cString: gpiod_version_string()) }
+  /// `GPIOChipAPI` on libgpiod 1.6 (the v1 API), the default build. Every libgpiod call of such
+  /// a build is in this file, each through `call`, which retries EINTR and turns errno into a
+  /// `HardwareError`.
+  enum LibgpiodV1: GPIOLibrary {
+    static var version: String { String(cString: gpiod_version_string()) }
+    static let apiMajor = 1
 
-  /// By path if it starts with `/`, by name if it starts with `gpiochip` or `/dev/NAME`
-  /// exists, else by label.
-  static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
-    let byPath = reference.hasPrefix("/")
-    let byName = !byPath && (reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0)
-    let device = byPath ? reference : byName ? "/dev/" + reference : reference
-    do throws(Errno) {
-      let chip = try SystemCall.retryingInterrupts {
-        byPath
-          ? gpiod_chip_open(reference)
-          : byName ? gpiod_chip_open_by_name(reference) : gpiod_chip_open_by_label(reference)
-      }
-      return LibgpiodV1Chip(chip)
-    } catch {
-      if !byPath && !byName && error == .noSuchFile {
+    /// By path if it starts with `/`, by name if it starts with `gpiochip` or `/dev/NAME`
+    /// exists, else by label.
+    static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
+      let byPath = reference.hasPrefix("/")
+      let byName = !byPath && (reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0)
+      let device = byPath ? reference : byName ? "/dev/" + reference : reference
+      do throws(Errno) {
+        let chip = try SystemCall.retryingInterrupts {
+          byPath
+            ? gpiod_chip_open(reference)
+            : byName ? gpiod_chip_open_by_name(reference) : gpiod_chip_open_by_label(reference)
+        }
+        return LibgpiodV1Chip(chip)
+      } catch {
+        if !byPath && !byName && error == .noSuchFile {
+          throw HardwareError(
+            transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
+            errno: error, detail: "no chip is called or labelled \"\(reference)\"")
+        }
+        // libgpiod checks the node it opened: ENOTTY (not a character device) or ENODEV (not in
+        // the gpio subsystem) for a node that exists means it is something else.
+        if [.notATypewriter, .noSuchDevice].contains(error) && access(device, F_OK) == 0 {
+          throw HardwareError(
+            transport: .gpio, device: device, operation: "open the GPIO chip", problem: .noSuchChip,
+            errno: error, detail: "not a GPIO character device")
+        }
         throw HardwareError(
-          transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
-          errno: error, detail: "no chip is called or labelled \"\(reference)\"")
+          error, transport: .gpio, device: device, operation: "open the GPIO chip", phase: .open)
       }
-      // libgpiod checks the node it opened: ENOTTY (not a character device) or ENODEV (not in
-      // the gpio subsystem) for a node that exists means it is something else.
-      if [.notATypewriter, .noSuchDevice].contains(error) && access(device, F_OK) == 0 {
+    }
+
+    /// Runs a libgpiod call that returns -1 with errno on failure.
+    static func call(
+      _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
+      _ body: () -> Int32
+    ) throws(HardwareError) {
+      do throws(Errno) {
+        _ = try SystemCall.retryingInterrupts(body)
+      } catch {
+        throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
+      }
+    }
+  }
+
+  /// A chip opened with libgpiod 1.6; closing it releases every line it handed out.
+  final class LibgpiodV1Chip: GPIOChipAPI {
+    private let chip: OpaquePointer
+    let name: String
+    let label: String
+    let lineCount: UInt32
+
+    init(_ chip: OpaquePointer) {
+      self.chip = chip
+      name = String(cString: gpiod_chip_name(chip))
+      label = String(cString: gpiod_chip_label(chip))
+      lineCount = gpiod_chip_num_lines(chip)
+    }
+
+    deinit { gpiod_chip_close(chip) }
+
+    private var device: String { "/dev/" + name }
+
+    private func line(_ offset: UInt32, for operation: String) throws(HardwareError) -> OpaquePointer {
+      if let missing = missingLine(offset, for: operation) { throw missing }
+      do throws(Errno) {
+        return try SystemCall.retryingInterrupts { gpiod_chip_get_line(chip, offset) }
+      } catch {
+        throw HardwareError(error, transport: .gpio, device: device, operation: operation, phase: .request)
+      }
+    }
+
+    func lineInfo(_ offset: UInt32) throws(HardwareError) -> GPIOLineInfo {
+      let operation = "read the info of line \(offset)"
+      let line = try line(offset, for: operation)
+      try LibgpiodV1.call(device, operation, phase: .request) { gpiod_line_update(line) }
+      return GPIOLineInfo(
+        offset: offset, name: gpiod_line_name(line).map { String(cString: $0) },
+        consumer: gpiod_line_consumer(line).map { String(cString: $0) },
+        isUsed: gpiod_line_is_used(line),
+        isOutput: gpiod_line_direction(line) == Int32(GPIOD_LINE_DIRECTION_OUTPUT))
+    }
+
+    /// The lines at `offsets` in one bulk, in order.
+    private func bulk(_ offsets: [UInt32], for operation: String) throws(HardwareError) -> gpiod_line_bulk {
+      var bulk = gpiod_line_bulk()
+      gpiod_line_bulk_init(&bulk)
+      guard offsets.count <= Int(GPIOD_LINE_BULK_MAX_LINES) else {
         throw HardwareError(
-          transport: .gpio, device: device, operation: "open the GPIO chip", problem: .noSuchChip,
-          errno: error, detail: "not a GPIO character device")
+          transport: .gpio, device: device, operation: operation, problem: .unsupported,
+          detail: "more than \(GPIOD_LINE_BULK_MAX_LINES) lines in one request")
       }
-      throw HardwareError(
-        error, transport: .gpio, device: device, operation: "open the GPIO chip", phase: .open)
+      for offset in offsets { gpiod_line_bulk_add(&bulk, try line(offset, for: operation)) }
+      return bulk
     }
-  }
 
-  /// Runs a libgpiod call that returns -1 with errno on failure.
-  static func call(
-    _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
-    _ body: () -> Int32
-  ) throws(HardwareError) {
-    do throws(Errno) {
-      _ = try SystemCall.retryingInterrupts(body)
-    } catch {
-      throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
-    }
-  }
-}
-
-/// A chip opened with libgpiod 1.6; closing it releases every line it handed out.
-final class LibgpiodV1Chip: GPIOChipAPI {
-  private let chip: OpaquePointer
-  let name: String
-  let label: String
-  let lineCount: UInt32
-
-  init(_ chip: OpaquePointer) {
-    self.chip = chip
-    name = String(cString: gpiod_chip_name(chip))
-    label = String(cString: gpiod_chip_label(chip))
-    lineCount = gpiod_chip_num_lines(chip)
-  }
-
-  deinit { gpiod_chip_close(chip) }
-
-  private var device: String { "/dev/" + name }
-
-  private func line(_ offset: UInt32, for operation: String) throws(HardwareError) -> OpaquePointer {
-    guard offset < lineCount else {
-      throw HardwareError(
-        transport: .gpio, device: device, operation: operation, problem: .noSuchLine,
-        detail: "line \(offset) asked for; \(name) (\(label)) has lines 0–\(Int(lineCount) - 1)")
-    }
-    do throws(Errno) {
-      return try SystemCall.retryingInterrupts { gpiod_chip_get_line(chip, offset) }
-    } catch {
-      throw HardwareError(error, transport: .gpio, device: device, operation: operation, phase: .request)
-    }
-  }
-
-  func lineInfo(_ offset: UInt32) throws(HardwareError) -> GPIOLineInfo {
-    let operation = "read the info of line \(offset)"
-    let line = try line(offset, for: operation)
-    try LibgpiodV1.call(device, operation, phase: .request) { gpiod_line_update(line) }
-    return GPIOLineInfo(
-      offset: offset, name: gpiod_line_name(line).map { String(cString: $0) },
-      consumer: gpiod_line_consumer(line).map { String(cString: $0) },
-      isUsed: gpiod_line_is_used(line),
-      isOutput: gpiod_line_direction(line) == Int32(GPIOD_LINE_DIRECTION_OUTPUT))
-  }
-
-  /// The lines at `offsets` in one bulk, in order.
-  private func bulk(_ offsets: [UInt32], for operation: String) throws(HardwareError) -> gpiod_line_bulk {
-    var bulk = gpiod_line_bulk()
-    gpiod_line_bulk_init(&bulk)
-    guard offsets.count <= Int(GPIOD_LINE_BULK_MAX_LINES) else {
-      throw HardwareError(
-        transport: .gpio, device: device, operation: operation, problem: .unsupported,
-        detail: "more than \(GPIOD_LINE_BULK_MAX_LINES) lines in one request")
-    }
-    for offset in offsets { gpiod_line_bulk_add(&bulk, try line(offset, for: operation)) }
-    return bulk
-  }
-
-  func requestOutputs(
-    _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
-  ) throws(HardwareError) -> any GPIOOutputRequestAPI {
-    var lines = try bulk(offsets, for: operation)
-    let defaults = values.map { Int32($0 ? 1 : 0) }
-    try LibgpiodV1.call(device, operation, phase: .request) {
-      gpiod_line_request_bulk_output(&lines, consumer, defaults)
-    }
-    return LibgpiodV1OutputRequest(chip: self, bulk: lines, device: device)
-  }
-
-  func requestEdgeEvents(
-    _ offsets: [UInt32], pullUp: Bool, consumer: String, operation: String
-  ) throws(HardwareError) -> any GPIOEventRequestAPI {
-    var lines = try bulk(offsets, for: operation)
-    var biasApplied = pullUp
-    let flags = pullUp ? Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP) : 0
-    do throws(HardwareError) {
+    func requestOutputs(
+      _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
+    ) throws(HardwareError) -> any GPIOOutputRequestAPI {
+      var lines = try bulk(offsets, for: operation)
+      let defaults = values.map { Int32($0 ? 1 : 0) }
       try LibgpiodV1.call(device, operation, phase: .request) {
-        gpiod_line_request_bulk_both_edges_events_flags(&lines, consumer, flags)
+        gpiod_line_request_bulk_output(&lines, consumer, defaults)
       }
-    } catch  where pullUp && error.problem == .unsupported {
-      // Kernels before 5.5 know no bias: take the lines without it (external pull-ups).
-      biasApplied = false
-      try LibgpiodV1.call(device, operation, phase: .request) {
-        gpiod_line_request_bulk_both_edges_events(&lines, consumer)
+      return LibgpiodV1OutputRequest(chip: self, bulk: lines, device: device)
+    }
+
+    /// The v1 API takes one set of flags for a whole request: pull-up if any line asks for it.
+    /// It has no debounce, so a line's `debounce` is not applied (`debounceApplied` is false).
+    func requestEdgeEvents(
+      _ lines: [GPIOInputLine], consumer: String, operation: String
+    ) throws(HardwareError) -> any GPIOEventRequestAPI {
+      let offsets = lines.map(\.offset)
+      let pullUp = lines.contains(where: \.pullUp)
+      var bulk = try bulk(offsets, for: operation)
+      var biasApplied = pullUp
+      let flags = pullUp ? Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP) : 0
+      do throws(HardwareError) {
+        try LibgpiodV1.call(device, operation, phase: .request) {
+          gpiod_line_request_bulk_both_edges_events_flags(&bulk, consumer, flags)
+        }
+      } catch  where pullUp && error.problem == .unsupported {
+        // Kernels before 5.5 know no bias: take the lines without it (external pull-ups).
+        biasApplied = false
+        try LibgpiodV1.call(device, operation, phase: .request) {
+          gpiod_line_request_bulk_both_edges_events(&bulk, consumer)
+        }
+      }
+      return LibgpiodV1EventRequest(
+        chip: self, bulk: bulk, offsets: offsets, device: device, biasApplied: biasApplied)
+    }
+  }
+
+  /// Output lines requested together: one handle, so one ioctl sets them all.
+  ///
+  /// libgpiod 1.6 sets a bulk with one GPIOHANDLE_SET_LINE_VALUES ioctl on the handle of the
+  /// request, whose values are positional over the whole request: a subset cannot be set on its
+  /// own, so every write passes every line's level (the mask is not needed). The bulk and the
+  /// values live in buffers allocated once: a write allocates nothing (and, as in
+  /// `GPIOChipLines`, checks no exclusivity at run time).
+  final class LibgpiodV1OutputRequest: GPIOOutputRequestAPI {
+    private let chip: LibgpiodV1Chip
+    private let bulk: UnsafeMutablePointer<gpiod_line_bulk>
+    private let values: UnsafeMutablePointer<Int32>
+    private let count: Int
+    private let device: String
+    @exclusivity(unchecked) private var released = false
+
+    init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, device: String) {
+      self.chip = chip
+      self.bulk = .allocate(capacity: 1)
+      self.bulk.initialize(to: bulk)
+      count = Int(bulk.num_lines)
+      values = .allocate(capacity: max(count, 1))
+      values.initialize(repeating: 0, count: max(count, 1))
+      self.device = device
+    }
+
+    deinit {
+      release()
+      bulk.deallocate()
+      values.deallocate()
+    }
+
+    func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
+      guard !released else {
+        throw HardwareError(
+          transport: .gpio, device: device, operation: "set lines", problem: .failed,
+          detail: "the lines were released")
+      }
+      for index in 0..<count { values[index] = Int32(truncatingIfNeeded: levels >> UInt64(index) & 1) }
+      try LibgpiodV1.call(device, "set lines", phase: .transfer) {
+        gpiod_line_set_value_bulk(bulk, values)
       }
     }
-    return LibgpiodV1EventRequest(
-      chip: self, bulk: lines, offsets: offsets, device: device, biasApplied: biasApplied)
-  }
-}
 
-/// Output lines requested together: one handle, so one ioctl sets them all.
-///
-/// libgpiod 1.6 sets a bulk with one GPIOHANDLE_SET_LINE_VALUES ioctl on the handle of the
-/// request, whose values are positional over the whole request: a subset cannot be set on its
-/// own. `GPIOChipLines` therefore always passes every line's value.
-final class LibgpiodV1OutputRequest: GPIOOutputRequestAPI {
-  private let chip: LibgpiodV1Chip
-  private var bulk: gpiod_line_bulk
-  private let device: String
-  private var released = false
-  private var scratch: [Int32]
-
-  init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, device: String) {
-    self.chip = chip
-    self.bulk = bulk
-    self.device = device
-    self.scratch = Array(repeating: 0, count: Int(bulk.num_lines))
-  }
-
-  deinit { release() }
-
-  func setValues(_ values: [Bool]) throws(HardwareError) {
-    guard !released else {
-      throw HardwareError(
-        transport: .gpio, device: device, operation: "set lines", problem: .failed,
-        detail: "the lines were released")
-    }
-    for index in scratch.indices { scratch[index] = index < values.count && values[index] ? 1 : 0 }
-    try LibgpiodV1.call(device, "set lines", phase: .transfer) {
-      gpiod_line_set_value_bulk(&bulk, scratch)
+    func release() {
+      guard !released else { return }
+      released = true
+      gpiod_line_release_bulk(bulk)
     }
   }
 
-  func release() {
-    guard !released else { return }
-    released = true
-    gpiod_line_release_bulk(&bulk)
-  }
-}
+  /// Input lines requested for both-edge events. With the v1 API each line has its own event
+  /// descriptor and its own kernel queue of 16 events; the caller merges them by timestamp.
+  final class LibgpiodV1EventRequest: GPIOEventRequestAPI {
+    private let chip: LibgpiodV1Chip
+    private var bulk: gpiod_line_bulk
+    private let offsets: [UInt32]
+    private let device: String
+    let biasApplied: Bool
+    let debounceApplied = false
+    let descriptors: [Int32]
+    private var released = false
+    private var buffer = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
 
-/// Input lines requested for both-edge events. With the v1 API each line has its own event
-/// descriptor and its own kernel queue of 16 events; the caller merges them by timestamp.
-final class LibgpiodV1EventRequest: GPIOEventRequestAPI {
-  private let chip: LibgpiodV1Chip
-  private var bulk: gpiod_line_bulk
-  private let offsets: [UInt32]
-  private let device: String
-  let biasApplied: Bool
-  let descriptors: [Int32]
-  private var released = false
-  private var buffer = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
-
-  init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, offsets: [UInt32], device: String, biasApplied: Bool) {
-    self.chip = chip
-    self.bulk = bulk
-    self.offsets = offsets
-    self.device = device
-    self.biasApplied = biasApplied
-    var lines = bulk
-    descriptors = (0..<lines.num_lines).map { gpiod_line_event_get_fd(gpiod_line_bulk_get_line(&lines, $0)) }
-  }
-
-  deinit { release() }
-
-  func readEvents(from descriptor: Int32, into events: inout [GPIOEdgeEvent]) throws(HardwareError) {
-    guard let index = descriptors.firstIndex(of: descriptor) else { return }
-    let capacity = UInt32(buffer.count)
-    var count: Int32 = 0
-    try LibgpiodV1.call(device, "read edge events of line \(offsets[index])", phase: .transfer) {
-      count = gpiod_line_event_read_fd_multiple(descriptor, &buffer, capacity)
-      return count
+    init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, offsets: [UInt32], device: String, biasApplied: Bool) {
+      self.chip = chip
+      self.bulk = bulk
+      self.offsets = offsets
+      self.device = device
+      self.biasApplied = biasApplied
+      var lines = bulk
+      descriptors = (0..<lines.num_lines).map {
+        gpiod_line_event_get_fd(gpiod_line_bulk_get_line(&lines, $0))
+      }
     }
-    for event in buffer.prefix(Int(count)) {
-      events.append(
-        GPIOEdgeEvent(
-          offset: offsets[index], rising: event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE),
-          timestampNanoseconds: UInt64(event.ts.tv_sec) * 1_000_000_000 + UInt64(event.ts.tv_nsec)))
+
+    deinit { release() }
+
+    func readEvents(from descriptor: Int32, into events: inout [GPIOEdgeEvent]) throws(HardwareError) {
+      guard let index = descriptors.firstIndex(of: descriptor) else { return }
+      let capacity = UInt32(buffer.count)
+      var count: Int32 = 0
+      try LibgpiodV1.call(device, "read edge events of line \(offsets[index])", phase: .transfer) {
+        count = gpiod_line_event_read_fd_multiple(descriptor, &buffer, capacity)
+        return count
+      }
+      for event in buffer.prefix(Int(count)) {
+        events.append(
+          GPIOEdgeEvent(
+            offset: offsets[index], rising: event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE),
+            timestampNanoseconds: UInt64(event.ts.tv_sec) * 1_000_000_000 + UInt64(event.ts.tv_nsec)))
+      }
+    }
+
+    func values() throws(HardwareError) -> [Bool] {
+      var levels = [Int32](repeating: 0, count: offsets.count)
+      try LibgpiodV1.call(device, "read input levels", phase: .transfer) {
+        gpiod_line_get_value_bulk(&bulk, &levels)
+      }
+      return levels.map { $0 != 0 }
+    }
+
+    func release() {
+      guard !released else { return }
+      released = true
+      gpiod_line_release_bulk(&bulk)
     }
   }
-
-  func values() throws(HardwareError) -> [Bool] {
-    var levels = [Int32](repeating: 0, count: offsets.count)
-    try LibgpiodV1.call(device, "read input levels", phase: .transfer) {
-      gpiod_line_get_value_bulk(&bulk, &levels)
-    }
-    return levels.map { $0 != 0 }
-  }
-
-  func release() {
-    guard !released else { return }
-    released = true
-    gpiod_line_release_bulk(&bulk)
-  }
-}
+#endif

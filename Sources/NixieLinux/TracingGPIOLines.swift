@@ -1,14 +1,16 @@
 import NixieCore
 
 /// GPIO lines that report each write that changed a level, stamped with the time the write
-/// returned: `--trace` on real hardware, where nothing else sees the pins.
+/// returned: `--trace` on real hardware, where nothing else sees the pins. It sits on the
+/// bit-banging path (two writes a bit), so its levels skip Swift's run-time exclusivity checks,
+/// as `GPIOChipLines`'s do.
 public final class TracingGPIOLines: GPIOLines {
   /// Called with the lines that changed, the levels of all lines, and the time (monotonic ns).
   public typealias Observer = (_ changed: LineSet, _ levels: LineSet, _ time: UInt64) -> Void
 
   public let inner: GPIOLines
   /// The level of every line (set bit = high), as last set.
-  public private(set) var levels: LineSet
+  @exclusivity(unchecked) public private(set) var levels: LineSet
   private let clock: MonotonicClock
   private var observers: [Observer] = []
 

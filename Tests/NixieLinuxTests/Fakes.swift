@@ -39,28 +39,44 @@ final class FakeGPIOChip: GPIOChipAPI {
         Errno.busy, transport: .gpio, device: "/dev/\(name)", operation: operation, phase: .request)
     }
     outputRequests.append((offsets, values, consumer))
+    outputs.lineCount = offsets.count
     return outputs
   }
 
+  /// The lines of the last edge-event request, with their settings.
+  private(set) var inputRequests: [[GPIOInputLine]] = []
+
   func requestEdgeEvents(
-    _ offsets: [UInt32], pullUp: Bool, consumer: String, operation: String
+    _ lines: [GPIOInputLine], consumer: String, operation: String
   ) throws(HardwareError) -> any GPIOEventRequestAPI {
     if let requestFailure { throw requestFailure }
+    let offsets = lines.map(\.offset)
     if offsets.contains(where: { held[$0] != nil }) {
       throw HardwareError(
         Errno.busy, transport: .gpio, device: "/dev/\(name)", operation: operation, phase: .request)
     }
-    let request = FakeEventRequest(offsets: offsets, biasApplied: pullUp)
+    inputRequests.append(lines)
+    let request = FakeEventRequest(
+      offsets: offsets, biasApplied: lines.contains(where: \.pullUp),
+      debounceApplied: lines.contains { $0.debounce > 0 })
     events = request
     return request
   }
 }
 
-/// Output lines that record each one-call write.
+/// Output lines that record each one-call write: the lines it names (its mask) and the level
+/// of every line, in request order.
 final class FakeOutputRequest: GPIOOutputRequestAPI {
+  /// Every line's level after each write.
   private(set) var writes: [[Bool]] = []
+  /// The lines each write named.
+  private(set) var masks: [[Bool]] = []
   private(set) var released = false
-  func setValues(_ values: [Bool]) throws(HardwareError) { writes.append(values) }
+  var lineCount = 4
+  func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
+    writes.append((0..<lineCount).map { levels >> UInt64($0) & 1 == 1 })
+    masks.append((0..<lineCount).map { mask >> UInt64($0) & 1 == 1 })
+  }
   func release() { released = true }
 }
 
@@ -69,13 +85,15 @@ final class FakeOutputRequest: GPIOOutputRequestAPI {
 final class FakeEventRequest: GPIOEventRequestAPI {
   let offsets: [UInt32]
   let biasApplied: Bool
+  let debounceApplied: Bool
   var levels: [Bool]
   private var pipes: [(read: Int32, write: Int32)] = []
   private var queued: [Int32: [GPIOEdgeEvent]] = [:]
 
-  init(offsets: [UInt32], biasApplied: Bool) {
+  init(offsets: [UInt32], biasApplied: Bool, debounceApplied: Bool = false) {
     self.offsets = offsets
     self.biasApplied = biasApplied
+    self.debounceApplied = debounceApplied
     self.levels = offsets.map { _ in true }
     for _ in offsets {
       var ends: [Int32] = [-1, -1]

@@ -33,6 +33,20 @@ struct GPIOChipLinesTests {
     #expect(lines.writeCount == 3)
   }
 
+  @Test func eachWriteNamesOnlyItsLinesSoLibgpiod2SetsNoOther() throws {
+    let chip = FakeGPIOChip()
+    let lines = try Self.lines(chip)
+    try lines.set([.din, .clk], to: .clk)
+    try lines.set(.le, to: .le)
+    try lines.set([.bl, .din], to: [.bl, .din])
+    // Request order: din, clk, le, bl.
+    #expect(
+      chip.outputs.masks == [
+        [true, true, false, false], [false, false, true, false], [true, false, false, true],
+      ])
+    #expect(chip.outputs.writes.last == [true, true, true, true])
+  }
+
   @Test func aFrameCostsTwoWritesABitPlusTwoAndNoneWhenUnchanged() throws {
     let board = try Boards.named("hv5622-6xin14")
     let chip = FakeGPIOChip()

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieInput
 import Testing
 
 @testable import NixieLinux
@@ -11,7 +12,8 @@ struct GPIOEdgeEventSourceTests {
   ) {
     let chip = FakeGPIOChip()
     let source = try GPIOEdgeEventSource(
-      chip: chip, offsets: [17, 27, 22], pullUp: pullUp, consumer: "nixie", clock: clock)
+      chip: chip, lines: [17, 27, 22].map { GPIOInputLine(offset: $0, pullUp: pullUp) }, consumer: "nixie",
+      clock: clock)
     return (source, try #require(chip.events))
   }
 
@@ -56,12 +58,40 @@ struct GPIOEdgeEventSourceTests {
     #expect(!plain.biasApplied)
   }
 
+  @Test func theEncodersPushSwitchAloneAsksTheKernelForDebounce() throws {
+    let chip = FakeGPIOChip()
+    let encoder = EncoderWiring(chip: "gpiochip0", a: 17, b: 27, pushSwitch: 22)
+    let source = try GPIOEdgeEventSource(
+      chip: chip, lines: GPIOEdgeEventSource.lines(of: encoder), consumer: "nixie", clock: FixedClock())
+    #expect(chip.inputRequests.count == 1)
+    let lines = try #require(chip.inputRequests.first)
+    #expect(lines.map(\.offset) == [17, 27, 22])
+    #expect(lines.map(\.pullUp) == [true, true, true])
+    #expect(lines.map(\.debounce) == [0, 0, SwitchSettings().debounce])
+    #expect(source.debounceApplied)
+  }
+
+  @Test func anEncoderWithoutASwitchAsksForNoDebounce() throws {
+    let encoder = EncoderWiring(chip: "gpiochip0", a: 5, b: 6, pushSwitch: nil, pullUp: false)
+    let lines = GPIOEdgeEventSource.lines(of: encoder)
+    #expect(lines == [GPIOInputLine(offset: 5, pullUp: false), GPIOInputLine(offset: 6, pullUp: false)])
+  }
+
+  @Test(
+    arguments: [(0, 0), (1, 1), (999, 1), (1_000, 1), (1_500, 2), (5_000_000, 5_000)] as [(UInt64, UInt)])
+  func theKernelsDebounceInMicrosecondsIsNeverShorterThanAsked(nanoseconds: UInt64, microseconds: UInt) {
+    #expect(
+      GPIOInputLine(offset: 0, pullUp: true, debounce: nanoseconds).debounceMicroseconds == microseconds)
+  }
+
   @Test func aBusyInputNamesItsHolder() throws {
     let chip = FakeGPIOChip()
     chip.held = [17: "rotary-encoder"]
     #expect {
       _ = try GPIOEdgeEventSource(
-        chip: chip, offsets: [17, 27], pullUp: true, consumer: "nixie", clock: FixedClock())
+        chip: chip,
+        lines: [GPIOInputLine(offset: 17, pullUp: true), GPIOInputLine(offset: 27, pullUp: true)],
+        consumer: "nixie", clock: FixedClock())
     } throws: { error in
       (error as? HardwareError)?.detail == "line 17 held by \"rotary-encoder\""
     }

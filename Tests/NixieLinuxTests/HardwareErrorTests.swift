@@ -23,6 +23,15 @@ struct HardwareErrorTests {
     #expect(HardwareError.problem(for: Errno(rawValue: number), during: phase) == problem)
   }
 
+  @Test func anI2CTransferToAnAddressNobodyAnswersIsANackWhateverTheAdapterSays() {
+    // i2c-stub says ENODEV where a Raspberry Pi's adapter says ENXIO or EREMOTEIO.
+    for number in [ENXIO, EREMOTEIO, ENODEV] {
+      #expect(HardwareError.problem(for: Errno(rawValue: number), during: .transfer, on: .i2c) == .noAnswer)
+    }
+    #expect(HardwareError.problem(for: .noSuchDevice, during: .transfer, on: .spi) == .missingDevice)
+    #expect(HardwareError.problem(for: .noSuchDevice, during: .open, on: .i2c) == .missingDevice)
+  }
+
   @Test func onlyNacksAndBusFaultsAreTransient() {
     for problem in HardwareError.Problem.allCases {
       let error = HardwareError(transport: .i2c, device: "/dev/i2c-1", operation: "x", problem: problem)

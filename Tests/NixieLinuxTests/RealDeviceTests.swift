@@ -11,8 +11,14 @@ import Testing
 struct RealDeviceTests {
   static func absent(_ path: String) -> Bool { !FileManager.default.fileExists(atPath: path) }
 
-  @Test func theLinkedLibgpiodIsVersion1() {
-    #expect(SystemGPIO.version.hasPrefix("1."))
+  @Test func theLinkedLibgpiodIsTheAPIThisBuildCompiledAgainst() {
+    #if LIBGPIOD_V2
+      #expect(SystemGPIO.apiMajor == 2)
+    #else
+      // The default build on Debian 12 (libgpiod 1.6): the v1 API.
+      #expect(SystemGPIO.apiMajor == 1)
+    #endif
+    #expect(SystemGPIO.version.hasPrefix("\(SystemGPIO.apiMajor)."))
   }
 
   @Test(.enabled(if: absent("/dev/gpiochip99")))

@@ -24,26 +24,23 @@ final class RecordingDriver: DisplayDriver {
   func blank() throws { blanks += 1 }
 }
 
-/// A driver whose bus glitches: its first `glitches` writes fail with a transient fault.
-final class GlitchingDriver: DisplayDriver {
+/// A driver whose bus glitches until `heal()`: every write fails with a transient fault.
+final class GlitchingDriver: DisplayDriver, @unchecked Sendable {
   struct Glitch: TransportFault, Equatable {
     var isTransient: Bool { true }
   }
 
-  private var glitches: Int
-  private(set) var attempts = 0
-  private(set) var frames: [DisplayState] = []
-
-  init(glitches: Int) { self.glitches = glitches }
+  private let state = Mutex((healed: false, frames: [DisplayState]()))
 
   func write(_ frame: DisplayState) throws {
-    attempts += 1
-    if glitches > 0 {
-      glitches -= 1
-      throw Glitch()
+    try state.withLock {
+      guard $0.healed else { throw Glitch() }
+      $0.frames.append(frame)
     }
-    frames.append(frame)
   }
+
+  func heal() { state.withLock { $0.healed = true } }
+  var frames: [DisplayState] { state.withLock { $0.frames } }
 
   func blank() throws {}
 }

@@ -1,12 +1,39 @@
-# The baseline for nixie's frames-per-second figure: the plain C libgpiod v1 program
-# bit-banging 64-bit frames (each one differs from the last, so every frame is shifted) in
-# this VM, with tracing off. Writes rate.json; phase 2 compares nixie against it in the same run.
-frames=2000
-"$KT_TOOLS/hv5622-bitbang-v1" -r "$frames" "$KT_GPIO_LABEL" \
-  "$(kt_line din)" "$(kt_line clk)" "$(kt_line le)" "$(kt_line bl)" 8801000801300801 | tee rate.txt
-read -r _ sent _ writes _ seconds _ fps <rate.txt
-kt_expect "frames sent" "$frames" "$sent"
+# variants: gpiod1 gpiod2
+# Frames per second bit-banged in this VM (tracing off) by nixie's Swift backend — `nixie
+# bench --bitbang`, through the same HardwareBoard and driver as `nixie show --backend
+# hardware` — against the plain C libgpiod program of the same API doing the same shifting
+# (hv5622-bitbang-v1 or -v2: the same waveform, frames and writes). Three rounds, taking turns,
+# so both see the same load; the ratio is the median of the rounds' nixie/C ratios. Both must
+# make exactly 2 idle writes, 130 a frame and 1 for BL. Writes rate.json. nixie is the build
+# under test (the debug build in CI; NIXIE_BINARY / NIXIE_GPIOD2_BINARY for a release build);
+# KT_BITBANG_FRAMES sets the frames a round (500).
+[[ -x ${KT_NIXIE:-} ]] || kt_fail "no nixie build for libgpiod $KT_GPIOD: run Scripts/kernel-test (it builds both)"
+frames=${KT_BITBANG_FRAMES:-500}
+rounds=3
+offsets=("$(kt_line din)" "$(kt_line clk)" "$(kt_line le)" "$(kt_line bl)")
+board=$(kt_board hv5622-6xin14-sim)
+if ((KT_GPIOD == 2)); then
+  c_program=("$KT_TOOLS/hv5622-bitbang-v2" -r "$frames" "$KT_GPIO_CHIP")
+else
+  c_program=("$KT_TOOLS/hv5622-bitbang-v1" -r "$frames" "$KT_GPIO_LABEL")
+fi
+for ((round = 1; round <= rounds; round++)); do
+  "${c_program[@]}" "${offsets[@]}" 8801000801300801 | tee -a c.txt
+  "$KT_NIXIE" bench --bitbang "$frames" --board "$board" | tee -a nixie.txt
+done
 # 2 idle writes, 130 a frame, 1 for BL after the first.
-kt_expect "writes" $((2 + 130 * frames + 1)) "$writes"
-printf '{"program": "hv5622-bitbang-v1", "frames": %s, "writes": %s, "seconds": %s, "fps": %s}\n' \
-  "$sent" "$writes" "$seconds" "$fps" >rate.json
+for file in c.txt nixie.txt; do
+  kt_expect "$file: frames and writes of every round" \
+    "$(printf "$frames $((2 + 130 * frames + 1))%.0s\n" $(seq "$rounds"))" "$(awk '{ print $2, $4 }' "$file")"
+done
+"$KT_PYTHON" - c.txt nixie.txt "$KT_GPIOD" "$KT_NIXIE" <<'PY' | tee rate.json
+import json, statistics, sys
+def rates(path):
+    return [float(line.split()[7]) for line in open(path) if line.strip()]
+c, nixie = rates(sys.argv[1]), rates(sys.argv[2])
+print(json.dumps({
+    "libgpiod": int(sys.argv[3]), "nixie": sys.argv[4], "frames_per_round": int(open(sys.argv[1]).readline().split()[1]),
+    "c_fps": c, "nixie_fps": nixie,
+    "ratio": round(statistics.median(n / k for n, k in zip(nixie, c)), 3),
+}))
+PY

@@ -7,7 +7,11 @@
 #   KT_OUT               the results folder (writable); a check runs in KT_OUT/checks/NAME
 #   KT_TOOLS             the C tools of Tests/Kernel/tools, built on the host
 #   KT_LIBGPIOD2         the libgpiod 2.x prefix (include/, lib/, lib/pkgconfig/libgpiod.pc)
-#   KT_NIXIE             the host's built nixie binary (.build/debug/nixie), if there is one
+#   KT_NIXIE             the nixie binary of the check's variant (# variants: line): the default
+#                        build (.build/debug/nixie, libgpiod 1.6) or the libgpiod 2.x build
+#                        (.build-gpiod2/debug/nixie); empty if it was not built
+#   KT_GPIOD             1 or 2: which libgpiod API KT_NIXIE was built against
+#   KT_NIXIE_GPIOD1 KT_NIXIE_GPIOD2   both builds
 #   KT_PYTHON            Python 3 from the host root (/usr/bin/python3)
 #   KT_GPIO_LABEL KT_GPIO_NAME KT_GPIO_CHIP KT_GPIO_BASE KT_GPIO_LINES KT_SIM_DIR
 #                        the gpio-sim chip: label nixie-sim, gpiochipN, /dev/gpiochipN, the
@@ -16,10 +20,30 @@
 
 KT_TRACING=/sys/kernel/tracing
 
+# Whatever a check left running in the background (a program holding lines, after a failed
+# expectation) is stopped when it ends, so the next check finds the chip as it should.
+kt_stop_jobs() {
+  local jobs
+  jobs=$(jobs -p)
+  # shellcheck disable=SC2086 # one PID a word
+  [[ -z $jobs ]] || kill $jobs 2>/dev/null || true
+}
+trap kt_stop_jobs EXIT
+
 # Fails the check with a message.
 kt_fail() {
   echo "FAIL: $*" >&2
   exit 1
+}
+
+# kt_skip REASON: ends the check (this part of it) as skipped — SKIP in the report, neither a
+# pass nor a failure — when what it tests is not there to test; the reason says what is missing.
+kt_skip() {
+  local file=skip
+  [[ ${KT_WHERE:-vm} != host ]] || file=host.skip
+  echo "$*" >"$file"
+  echo "SKIP: $*" >&2
+  exit 77
 }
 
 # kt_expect WHAT EXPECTED ACTUAL: fails the check unless the two strings are equal.

@@ -10,6 +10,28 @@ KT_PREPARED="$KT_CACHE/prepared/$(printf '%s' "$KT_REPO" | sha256sum | cut -c1-1
 # System Python on purpose: the VM runs it too, from the host root, where no pyenv shims work.
 KT_PYTHON=${KT_PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
 
+# The builds of nixie a check runs against, from its "# variants: gpiod1 gpiod2" line
+# (default: gpiod1 alone). gpiod1 is the default build (libgpiod 1.6, .build/debug/nixie),
+# gpiod2 the libgpiod 2.x build (.build-gpiod2/debug/nixie).
+kt_variants() {
+  local line
+  line=$(grep -m1 '^# variants:' "$1" 2>/dev/null || true)
+  echo "${line#\# variants:}" | awk '{ if (NF) print; else print "gpiod1" }'
+}
+
+# The name of a check's run against VARIANT: NAME for gpiod1, NAME.VARIANT otherwise.
+kt_variant_name() {
+  if [[ $2 == gpiod1 ]]; then echo "$1"; else echo "$1.$2"; fi
+}
+
+# Points KT_NIXIE and KT_GPIOD at the build a check variant runs against (exported).
+kt_use_variant() {
+  case $1 in
+    gpiod2) export KT_GPIOD=2 KT_NIXIE=${KT_NIXIE_GPIOD2:-} ;;
+    *) export KT_GPIOD=1 KT_NIXIE=${KT_NIXIE_GPIOD1:-} ;;
+  esac
+}
+
 kt_say() { echo "kernel-test: $*" >&2; }
 kt_die() { echo "kernel-test: $*" >&2; exit 1; }
 

@@ -1,0 +1,101 @@
+#if LIBGPIOD_V2
+  import CGPIOD
+  import Glibc
+
+  /// `GPIOChipAPI` on libgpiod 2.x (the v2 API), built when pkg-config finds a 2.x library.
+  /// Every libgpiod call of such a build is in the LibgpiodV2 files, each through `call` (or
+  /// `SystemCall.retryingInterrupts` for the calls that return a pointer), which retries EINTR
+  /// and turns errno into a `HardwareError`.
+  ///
+  /// What 2.x brings that nixie uses: per-line settings in one request (the encoder's A and B
+  /// with both edges, its switch also debounced by the kernel), writes of only the lines that
+  /// change (`gpiod_line_request_set_values_subset`), and one ordered event queue per request.
+  enum LibgpiodV2: GPIOLibrary {
+    static var version: String { String(cString: gpiod_api_version()) }
+    static let apiMajor = 2
+
+    /// By path if it starts with `/`, by name if it starts with `gpiochip` or `/dev/NAME`
+    /// exists, else by label: every GPIO chip in `/dev`, in number order, until one has it.
+    static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
+      let byPath = reference.hasPrefix("/")
+      let byName = !byPath && (reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0)
+      if byPath || byName {
+        return try open(byPath ? reference : "/dev/" + reference)
+      }
+      var firstFailure: HardwareError?
+      for path in chipPaths() {
+        do throws(HardwareError) {
+          let chip = try open(path)
+          if chip.label == reference { return chip }
+        } catch {
+          firstFailure = firstFailure ?? error
+        }
+      }
+      // A chip that could not be opened may be the one (libgpiod 1.6 fails the same way).
+      if let firstFailure, firstFailure.problem == .permissionDenied { throw firstFailure }
+      throw HardwareError(
+        transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
+        errno: .noSuchFile, detail: "no chip is called or labelled \"\(reference)\"")
+    }
+
+    /// Opens the chip at `path`; a node that is not a GPIO chip is `.noSuchChip`.
+    static func open(_ path: String) throws(HardwareError) -> LibgpiodV2Chip {
+      let operation = "open the GPIO chip"
+      do throws(Errno) {
+        let chip = try SystemCall.retryingInterrupts { gpiod_chip_open(path) }
+        return try LibgpiodV2Chip(chip, path: path)
+      } catch {
+        // libgpiod checks the node it opens: ENOTTY (not a character device) or ENODEV (not in
+        // the gpio subsystem) for a node that exists means it is something else.
+        if [.notATypewriter, .noSuchDevice].contains(error) && access(path, F_OK) == 0 {
+          throw HardwareError(
+            transport: .gpio, device: path, operation: operation, problem: .noSuchChip, errno: error,
+            detail: "not a GPIO character device")
+        }
+        throw HardwareError(error, transport: .gpio, device: path, operation: operation, phase: .open)
+      }
+    }
+
+    /// `/dev/gpiochipN` for every GPIO chip, in number order.
+    static func chipPaths() -> [String] {
+      guard let directory = opendir("/dev") else { return [] }
+      defer { closedir(directory) }
+      var chips: [(number: Int, path: String)] = []
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+          String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard name.hasPrefix("gpiochip"), let number = Int(name.dropFirst("gpiochip".count)) else {
+          continue
+        }
+        let path = "/dev/" + name
+        if gpiod_is_gpiochip_device(path) { chips.append((number, path)) }
+      }
+      return chips.sorted { $0.number < $1.number }.map(\.path)
+    }
+
+    /// Runs a libgpiod call that returns -1 with errno on failure.
+    static func call(
+      _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
+      _ body: () -> Int32
+    ) throws(HardwareError) {
+      do throws(Errno) {
+        _ = try SystemCall.retryingInterrupts(body)
+      } catch {
+        throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
+      }
+    }
+
+    /// Runs a libgpiod call that returns a new object, or nil with errno on failure.
+    static func make<Pointer>(
+      _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
+      _ body: () -> Pointer?
+    ) throws(HardwareError) -> Pointer {
+      do throws(Errno) {
+        return try SystemCall.retryingInterrupts(body)
+      } catch {
+        throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
+      }
+    }
+  }
+#endif
