@@ -9,21 +9,21 @@
     static var version: String { String(cString: gpiod_version_string()) }
     static let apiMajor = 1
 
-    /// By path if it starts with `/`, by name if it starts with `gpiochip` or `/dev/NAME`
-    /// exists, else by label.
+    /// By path, name or label (`ChipReference`).
     static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
-      let byPath = reference.hasPrefix("/")
-      let byName = !byPath && (reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0)
-      let device = byPath ? reference : byName ? "/dev/" + reference : reference
+      let chipReference = ChipReference(reference)
+      let device = chipReference.devicePath ?? reference
       do throws(Errno) {
         let chip = try SystemCall.retryingInterrupts {
-          byPath
-            ? gpiod_chip_open(reference)
-            : byName ? gpiod_chip_open_by_name(reference) : gpiod_chip_open_by_label(reference)
+          switch chipReference {
+          case .path(let path): gpiod_chip_open(path)
+          case .name(let name): gpiod_chip_open_by_name(name)
+          case .label(let label): gpiod_chip_open_by_label(label)
+          }
         }
         return LibgpiodV1Chip(chip)
       } catch {
-        if !byPath && !byName && error == .noSuchFile {
+        if chipReference.devicePath == nil && error == .noSuchFile {
           throw HardwareError(
             transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
             errno: error, detail: "no chip is called or labelled \"\(reference)\"")

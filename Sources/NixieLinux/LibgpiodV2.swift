@@ -14,13 +14,11 @@
     static var version: String { String(cString: gpiod_api_version()) }
     static let apiMajor = 2
 
-    /// By path if it starts with `/`, by name if it starts with `gpiochip` or `/dev/NAME`
-    /// exists, else by label: every GPIO chip in `/dev`, in number order, until one has it.
+    /// By path, name or label (`ChipReference`); 2.x opens by path only, so a label is
+    /// looked for in every GPIO chip in `/dev`, in number order, until one has it.
     static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
-      let byPath = reference.hasPrefix("/")
-      let byName = !byPath && (reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0)
-      if byPath || byName {
-        return try open(byPath ? reference : "/dev/" + reference)
+      if let device = ChipReference(reference).devicePath {
+        return try open(device)
       }
       var firstFailure: HardwareError?
       for path in chipPaths() {

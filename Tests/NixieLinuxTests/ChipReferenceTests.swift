@@ -1,0 +1,23 @@
+import Testing
+
+@testable import NixieLinux
+
+/// A profile's `gpio.chip` is read as a path, a name or a label, the same for both libgpiod APIs.
+struct ChipReferenceTests {
+  @Test(arguments: [
+    ("/dev/gpiochip0", ChipReference.path("/dev/gpiochip0")),
+    ("gpiochip4", .name("gpiochip4")),
+    ("null", .name("null")),
+    ("pinctrl-bcm2711", .label("pinctrl-bcm2711")),
+    ("nixie-sim", .label("nixie-sim")),
+  ])
+  func readsTheReference(_ text: String, _ reference: ChipReference) {
+    #expect(ChipReference(text) == reference)
+  }
+
+  @Test func onlyPathsAndNamesHaveADeviceNode() {
+    #expect(ChipReference("gpiochip4").devicePath == "/dev/gpiochip4")
+    #expect(ChipReference("/dev/gpiochip1").devicePath == "/dev/gpiochip1")
+    #expect(ChipReference("pinctrl-bcm2711").devicePath == nil)
+  }
+}
