@@ -12,6 +12,21 @@ protocol GPIOLibrary {
   static var apiMajor: Int { get }
 }
 
+extension GPIOLibrary {
+  /// Runs a libgpiod call that returns -1 with errno on failure: EINTR is retried (the one
+  /// choke point, `SystemCall`), any other errno becomes a `HardwareError` for `device`.
+  static func call(
+    _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
+    _ body: () -> Int32
+  ) throws(HardwareError) {
+    do throws(Errno) {
+      _ = try SystemCall.retryingInterrupts(body)
+    } catch {
+      throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
+    }
+  }
+}
+
 #if LIBGPIOD_V2
   /// The libgpiod implementation this build uses.
   typealias SystemGPIO = LibgpiodV2

@@ -40,17 +40,6 @@
       }
     }
 
-    /// Runs a libgpiod call that returns -1 with errno on failure.
-    static func call(
-      _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
-      _ body: () -> Int32
-    ) throws(HardwareError) {
-      do throws(Errno) {
-        _ = try SystemCall.retryingInterrupts(body)
-      } catch {
-        throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
-      }
-    }
   }
 
   /// A chip opened with libgpiod 1.6; closing it releases every line it handed out.

@@ -72,18 +72,6 @@
       return chips.sorted { $0.number < $1.number }.map(\.path)
     }
 
-    /// Runs a libgpiod call that returns -1 with errno on failure.
-    static func call(
-      _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
-      _ body: () -> Int32
-    ) throws(HardwareError) {
-      do throws(Errno) {
-        _ = try SystemCall.retryingInterrupts(body)
-      } catch {
-        throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
-      }
-    }
-
     /// Runs a libgpiod call that returns a new object, or nil with errno on failure.
     static func make<Pointer>(
       _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
