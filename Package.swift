@@ -95,13 +95,15 @@ let package = Package(
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
 
-    .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
-    .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore"]),
+    // What several test targets share (a seeded random generator for property tests).
+    .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
+    .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
     .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",
-      dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime"]
+      dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]
     ),
     .testTarget(
       name: "NixieLinuxTests",
@@ -110,13 +112,16 @@ let package = Package(
     ),
     .testTarget(
       name: "NixieClockTests",
-      dependencies: ["NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput"]
+      dependencies: [
+        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput",
+      ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
       dependencies: [
-        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime", "NixieInput",
+        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime",
+        "NixieInput",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -14,9 +14,12 @@ struct NixieProcess {
     return bundle.appendingPathComponent("nixie")
   }()
 
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+  /// Runs `executable` (the built `nixie` unless told otherwise) with `arguments`.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], executable: URL = binary
+  ) throws -> Result {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe()

@@ -9,20 +9,7 @@ struct SystemdUnitTests {
 
   /// Runs a program from PATH.
   static func run(_ arguments: [String]) throws -> NixieProcess.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return NixieProcess.Result(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    try NixieProcess.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
   }
 
   /// The unit with ExecStart pointing at the binary under test (verify checks it exists).

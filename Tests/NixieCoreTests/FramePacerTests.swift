@@ -1,4 +1,5 @@
 import NixieCore
+import NixieTestSupport
 import Testing
 
 /// The pacing of frames in time, on a virtual clock.

@@ -1,5 +1,6 @@
 import NixieCore
 import NixieInput
+import NixieTestSupport
 import Testing
 
 /// Property: random contact bounce around the edges of N clean detents still yields exactly

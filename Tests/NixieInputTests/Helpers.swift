@@ -4,18 +4,6 @@ import NixieInput
 /// Milliseconds as nanoseconds, for readable test times.
 func ms(_ value: Double) -> UInt64 { UInt64((value * 1_000_000).rounded()) }
 
-/// A small deterministic random generator (SplitMix64), so property tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Contact codes written as the test tables write them: "10" = A closed, B open.
 func code(_ text: Substring) -> Int {
   (text.first == "1" ? 2 : 0) | (text.last == "1" ? 1 : 0)

@@ -1,5 +1,6 @@
 import NixieCore
 import NixieSimulator
+import NixieTestSupport
 import Testing
 
 /// Frames go through the driver, onto simulated lines, into the modelled HV5622 chain, and
