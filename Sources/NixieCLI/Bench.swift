@@ -4,6 +4,7 @@ import NixieBoards
 import NixieCore
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 
 /// `nixie bench`: measures the transition engine and the frame scheduler on this machine.
 struct Bench: ParsableCommand {
@@ -163,7 +164,7 @@ struct Bench: ParsableCommand {
     // fade. What the request alone costs is counted on a pacer (the same planning code).
     let scheduler = FrameScheduler(
       layout: board.layout, driver: driver, clock: SystemClock(), showing: pacer.frame)
-    scheduler.start()
+    try scheduler.start()
     scheduler.show(try board.formatter.format("135791"), transition: .none)
     try scheduler.waitUntilSettled()
     var threadError: (any Error)?
@@ -194,7 +195,7 @@ struct Bench: ParsableCommand {
     let sim = try SimulatedBoard(board: board, clock: clock)
     try sim.driver.start()
     let scheduler = FrameScheduler(layout: board.layout, driver: sim.driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     var random = SystemRandomNumberGenerator()
     let end = clock.now() + UInt64(seconds * 1e9)
     var next = clock.now()

@@ -2,6 +2,7 @@ import Foundation
 import NixieCore
 import NixieLinux
 import NixieRuntime
+import NixieSystem
 
 /// `nixie bench --bitbang N`: bit-bangs N frames on a board's real GPIO lines as fast as the
 /// driver goes, through exactly the path `nixie show --backend hardware` takes (HardwareBoard's

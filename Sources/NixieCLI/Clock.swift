@@ -8,6 +8,7 @@ import NixieCore
 import NixieInput
 import NixieLinux
 import NixieRuntime
+import NixieSystem
 
 /// `nixie clock`: the clock daemon, in the foreground (systemd runs it as `Type=notify`).
 struct Clock: ParsableCommand {
@@ -215,7 +216,11 @@ struct Clock: ParsableCommand {
           return planner
         }
       })
-    knob?.start()
+    do {
+      try knob?.start()
+    } catch {
+      throw CommandFailure(.internalError, "the knob's thread: \(error)")
+    }
     do {
       _ = try daemon.run()
     } catch let failure as CommandFailure {
@@ -375,7 +380,7 @@ struct Clock: ParsableCommand {
         path: configuration.control.socket, group: configuration.control.group,
         limits: configuration.control.limits,
         logger: logger, monotonic: { monotonic.now() }, handle: { handler.handle($0) })
-      server.start()
+      try server.start()
       return server
     } catch {
       logger.warning("no control socket (nixie send will not reach this clock): \(error)")

@@ -2,6 +2,7 @@ import NixieCore
 import NixieLinux
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 
 /// A board brought up for one command: the driver to write frames to, with the trace, the
 /// frames log and the terminal view attached as the options ask. `finish()` flushes them.
@@ -91,7 +92,11 @@ final class DisplaySession {
     scheduler = FrameScheduler(
       layout: board.layout, driver: driver, clock: clock, heartbeat: heartbeat,
       onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault)
-    scheduler.start()
+    do {
+      try scheduler.start()
+    } catch {
+      throw CommandFailure(.internalError, "the frame thread: \(error)")
+    }
   }
 
   /// What either backend offers the trace and the frames log.

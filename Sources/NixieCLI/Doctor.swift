@@ -3,6 +3,7 @@ import NixieBoards
 import NixieCore
 import NixieLinux
 import NixieRuntime
+import NixieSystem
 
 /// `nixie doctor`: what the chosen board needs from this machine, checked, with fixes.
 struct Doctor: ParsableCommand {

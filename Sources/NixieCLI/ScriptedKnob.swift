@@ -2,6 +2,7 @@ import NixieCore
 import NixieInput
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 import Synchronization
 
 /// The simulator's knob: plays an input script on the simulated gpiochip's `a`, `b` and `sw`

@@ -4,6 +4,7 @@ import NixieInput
 import NixieLinux
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 
 /// `nixie select VALUE...`: the rotary-knob selector. Turning steps through the values on the
 /// tubes, a short press prints the chosen one, a long press cancels.

@@ -1,6 +1,7 @@
 import NixieCore
 import NixieInput
 import NixieRuntime
+import NixieSystem
 
 /// `nixie select --events`: one JSON object per line on standard error for every change of
 /// the selection, and one for how it ended.

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Glibc
 import NixieCore
 import NixieRuntime
+import NixieSystem
 
 extension FormatOptions.Padding: ExpressibleByArgument {}
 
@@ -74,8 +76,13 @@ struct Show: ParsableCommand {
     }
     let backend = hardware.resolvedBackend
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
-    let signals = TerminationSignals.block()
-    defer { signals.restore() }
+    let signals: SignalDescriptor
+    do {
+      signals = try SignalDescriptor(signals: [SIGINT, SIGTERM])
+    } catch {
+      throw CommandFailure(.internalError, "\(error)")
+    }
+    defer { signals.restoreMask() }
     let session = try DisplaySession(
       board: board, backend: backend, options: hardware,
       view: backend == .sim && Terminal.standardOutputIsTerminal)
@@ -104,11 +111,17 @@ struct Show: ParsableCommand {
   }
 
   /// Waits until `deadline`; SIGINT or SIGTERM instead blanks the tubes and exits 1.
-  private static func wait(until deadline: UInt64, _ session: DisplaySession, _ signals: TerminationSignals)
+  private static func wait(until deadline: UInt64, _ session: DisplaySession, _ signals: SignalDescriptor)
     throws(CommandFailure)
   {
-    guard let signal = signals.wait(until: deadline, clock: session.clock) else { return }
+    let received: Int32?
+    do {
+      received = try signals.wait(until: deadline, clock: session.clock)
+    } catch {
+      throw CommandFailure(.internalError, "\(error)")
+    }
+    guard let signal = received else { return }
     try session.blank()
-    throw CommandFailure(.cancelled, "\(TerminationSignals.name(of: signal)): the tubes are blanked")
+    throw CommandFailure(.cancelled, "\(SignalDescriptor.name(of: signal)): the tubes are blanked")
   }
 }

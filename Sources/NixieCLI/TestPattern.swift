@@ -1,6 +1,7 @@
 import ArgumentParser
 import NixieCore
 import NixieRuntime
+import NixieSystem
 
 /// `nixie test-pattern`: bring-up, one cathode at a time (INTERFACE.md).
 struct TestPattern: ParsableCommand {

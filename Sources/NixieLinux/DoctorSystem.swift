@@ -1,5 +1,6 @@
 import Glibc
 import NixieCore
+import NixieSystem
 
 /// A device node as `stat` sees it.
 struct DeviceNode: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSystem
 
 /// A board on its real transports — the `--backend hardware` of every command.
 ///

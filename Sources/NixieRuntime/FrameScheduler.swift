@@ -1,5 +1,5 @@
-import Foundation
 import NixieCore
+import NixieSystem
 
 /// Writes PWM frames to a display driver from a dedicated thread, each at its absolute deadline.
 ///
@@ -44,7 +44,7 @@ public final class FrameScheduler: @unchecked Sendable {
 
   // Everything below is guarded by `condition`, except the driver and `onSettled`, which
   // only the scheduler's thread touches while it runs.
-  private let condition = NSCondition()
+  private let condition = Condition()
   private let clock: MonotonicClock
   private let driver: DisplayDriver
   private let onSettled: (() -> Void)?
@@ -91,18 +91,21 @@ public final class FrameScheduler: @unchecked Sendable {
     pacer = FramePacer(layout: layout, settings: settings, showing: state)
   }
 
-  /// Starts the thread.
-  public func start() {
+  /// Starts the thread; throws when the system cannot make one (out of threads or memory).
+  public func start() throws(SystemCallError) {
     condition.lock()
     defer { condition.unlock() }
     guard !started else { return }
-    started = true
     // Made here, on the owner's thread: a virtual clock counts the thread from now on.
     let parker = clock.makeThreadParker()
     self.parker = parker
-    let thread = Thread { [self] in run(parker) }
-    thread.name = "nixie-frames"
-    thread.start()
+    do {
+      _ = try SystemThread.start(name: "nixie-frames") { [self] in run(parker) }
+    } catch {
+      parker.retire()
+      throw error
+    }
+    started = true
   }
 
   /// Starts a transition to `state` from what the tubes show now. Returns when it will be

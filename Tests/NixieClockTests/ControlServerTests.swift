@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NixieClock
 import NixieCore
+import NixieSystem
 import Synchronization
 import Testing
 
@@ -21,7 +22,7 @@ struct ControlServerTests {
       server = try ControlServer(
         path: path, group: nil, limits: limits, logger: log.logger, monotonic: { clock.monotonicTime() },
         handle: { handler.handle($0) })
-      server.start()
+      try server.start()
     }
 
     deinit { server.stop() }
@@ -138,7 +139,7 @@ struct ControlServerTests {
     let replacement = try ControlServer(
       path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
       handle: { _ in nil })
-    replacement.start()
+    try replacement.start()
     #expect(try ControlClient.send(#"{"clear": true}"#, to: server.path) == nil)
     replacement.stop()
   }

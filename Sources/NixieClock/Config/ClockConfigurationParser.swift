@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieCore
+import NixieSystem
 
 /// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
 /// reporting a mistake with its file, line and column (exit 65).

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NixieSystem
 
 /// `nixie send`'s side of the control socket: one request line, one reply line.
 public enum ControlClient {
@@ -33,9 +34,11 @@ public enum ControlClient {
       socket = try UnixSocket(datagram: false)
       try socket.connect(to: address)
     } catch {
-      if [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.errno) { throw .notListening(path: path, error) }
+      if [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.errno.rawValue) {
+        throw .notListening(path: path, error)
+      }
       throw .failed(
-        path: path, error.errno == EACCES ? "\(error) (are you in the socket's group?)" : "\(error)")
+        path: path, error.errno.rawValue == EACCES ? "\(error) (are you in the socket's group?)" : "\(error)")
     }
     var reply: [UInt8] = []
     do {

@@ -1,4 +1,4 @@
-import CClockSystem
+import CSystem
 import Glibc
 
 /// A timerfd(2) on CLOCK_REALTIME that fires at absolute wall-clock deadlines and reports a
@@ -32,7 +32,7 @@ public final class RealtimeTimer {
       it_interval: timespec(tv_sec: 0, tv_nsec: 0),
       it_value: timespec(tv_sec: Int(clamped / 1_000_000_000), tv_nsec: Int(clamped % 1_000_000_000)))
     try SystemCall.run("timerfd_settime") {
-      timerfd_settime(descriptor.rawValue, cclock_timer_abstime_cancel_on_set, &spec, nil)
+      timerfd_settime(descriptor.rawValue, csystem_timer_abstime_cancel_on_set, &spec, nil)
     }
   }
 

@@ -65,7 +65,7 @@ public final class UnixSocket: @unchecked Sendable {
     do {
       fd = try SystemCall.run("accept") { Glibc.accept(descriptor.rawValue, nil, nil) }
     } catch {
-      if [EAGAIN, EWOULDBLOCK, ECONNABORTED].contains(error.errno) { return nil }
+      if [EAGAIN, EWOULDBLOCK, ECONNABORTED].contains(error.errno.rawValue) { return nil }
       throw error
     }
     let client = UnixSocket(descriptor: FileDescriptor(fd))
@@ -105,7 +105,7 @@ public final class UnixSocket: @unchecked Sendable {
           }
         }
       } catch {
-        if error.errno == EAGAIN || error.errno == EWOULDBLOCK { return false }
+        if error.errno.rawValue == EAGAIN || error.errno.rawValue == EWOULDBLOCK { return false }
         throw error
       }
     }
@@ -122,7 +122,7 @@ public final class UnixSocket: @unchecked Sendable {
         buffer.withUnsafeMutableBytes { recv(descriptor.rawValue, $0.baseAddress, count, 0) }
       }
     } catch {
-      if error.errno == EAGAIN || error.errno == EWOULDBLOCK { return nil }
+      if error.errno.rawValue == EAGAIN || error.errno.rawValue == EWOULDBLOCK { return nil }
       throw error
     }
     return Array(buffer.prefix(got))

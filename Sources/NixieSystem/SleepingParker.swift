@@ -1,4 +1,3 @@
-import Foundation
 import NixieCore
 
 /// A parker for any clock: a deadline is the clock's own `sleep(until:)` (a `ManualClock`
@@ -6,7 +5,7 @@ import NixieCore
 /// for `unpark()`.
 public final class SleepingParker: ThreadParker, @unchecked Sendable {
   private let clock: MonotonicClock
-  private let condition = NSCondition()
+  private let condition = Condition()
   /// Guarded by `condition`.
   private var permit = false
 
@@ -29,17 +28,20 @@ public final class SleepingParker: ThreadParker, @unchecked Sendable {
   }
 
   public func unpark() {
-    condition.lock()
-    permit = true
-    condition.broadcast()
-    condition.unlock()
+    condition.withLock {
+      permit = true
+      condition.broadcast()
+    }
   }
 
-  public func discardWakeUp() {
-    condition.lock()
-    permit = false
-    condition.unlock()
-  }
+  public func discardWakeUp() { condition.withLock { permit = false } }
 
   public func retire() {}
+}
+
+extension MonotonicClock {
+  /// A parker for a thread timed by this clock: the clock's own, or a `SleepingParker`.
+  public func makeThreadParker() -> ThreadParker {
+    (self as? ParkingClock)?.makeParker() ?? SleepingParker(clock: self)
+  }
 }

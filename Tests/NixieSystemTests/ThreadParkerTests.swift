@@ -1,7 +1,7 @@
 import Foundation
 import NixieCore
-import NixieRuntime
 import NixieSimulator
+import NixieSystem
 import Testing
 
 /// Parking a thread on the system clock (a condition variable on CLOCK_MONOTONIC) and on any

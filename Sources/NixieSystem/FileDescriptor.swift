@@ -19,7 +19,7 @@ public final class FileDescriptor: @unchecked Sendable {
         buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, count) }
       }
     } catch {
-      if error.errno == EAGAIN || error.errno == EWOULDBLOCK { return nil }
+      if error.errno.rawValue == EAGAIN || error.errno.rawValue == EWOULDBLOCK { return nil }
       throw error
     }
     return Array(buffer.prefix(got))

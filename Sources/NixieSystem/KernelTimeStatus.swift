@@ -1,9 +1,9 @@
-import CClockSystem
+import CSystem
 import Glibc
 
 /// The kernel's answer: adjtimex(2) in read-only mode returns TIME_ERROR, or sets STA_UNSYNC,
 /// while no time daemon has disciplined the clock.
-public final class KernelTimeStatus: SynchronisationSource {
+public final class KernelTimeStatus {
   public init() {}
 
   /// The corresponding C function is `adjtimex` with `modes = 0`.
@@ -11,7 +11,7 @@ public final class KernelTimeStatus: SynchronisationSource {
     var status: Int32 = 0
     let state: Int32
     do {
-      state = try SystemCall.run("adjtimex") { cclock_adjtimex_read(&status) }
+      state = try SystemCall.run("adjtimex") { csystem_adjtimex_read(&status) }
     } catch {
       return .unknown(error)
     }
@@ -20,6 +20,6 @@ public final class KernelTimeStatus: SynchronisationSource {
 
   /// TIME_ERROR or the STA_UNSYNC bit mean unsynchronised.
   public static func interpret(state: Int32, status: Int32) -> ClockSynchronisation {
-    state == cclock_time_error || status & cclock_sta_unsync != 0 ? .unsynchronised : .synchronised
+    state == csystem_time_error || status & csystem_sta_unsync != 0 ? .unsynchronised : .synchronised
   }
 }

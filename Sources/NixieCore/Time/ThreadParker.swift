@@ -1,13 +1,11 @@
-import NixieCore
-
 /// Where a thread that runs on a clock blocks: until a deadline, or until another thread wakes
 /// it — the frame scheduler's thread and the clock's knob thread.
 ///
 /// `unpark()` is a permit, as in java.util.concurrent's LockSupport: given while the thread is
 /// not parked, it makes the next `park` return at once, so a wake-up between deciding to park
 /// and parking is never lost. The system clock's parker is a condition variable on
-/// CLOCK_MONOTONIC (`MonotonicParker`); a virtual clock's lets test time stand still until
-/// every thread it times is blocked (`ManualDaemonClock`).
+/// CLOCK_MONOTONIC (NixieSystem's `MonotonicParker`); a virtual clock's lets test time stand
+/// still until every thread it times is blocked (NixieClock's `ManualDaemonClock`).
 public protocol ThreadParker: AnyObject, Sendable {
   /// Sleeps until `deadline` on the clock (a PWM slice). It may return early after `unpark()`.
   func sleep(until deadline: UInt64)
@@ -27,11 +25,4 @@ public protocol ParkingClock: MonotonicClock {
   /// A parker for one thread. A virtual clock counts that thread as running from now on
   /// until it parks or retires.
   func makeParker() -> ThreadParker
-}
-
-extension MonotonicClock {
-  /// A parker for a thread timed by this clock: the clock's own, or a `SleepingParker`.
-  public func makeThreadParker() -> ThreadParker {
-    (self as? ParkingClock)?.makeParker() ?? SleepingParker(clock: self)
-  }
 }

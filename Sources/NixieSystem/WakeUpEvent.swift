@@ -1,4 +1,4 @@
-import CClockSystem
+import CSystem
 import Glibc
 
 /// An eventfd(2) that another thread writes to wake the daemon loop out of its wait (a

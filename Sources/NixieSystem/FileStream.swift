@@ -8,7 +8,7 @@ public final class FileStream: TextOutputStream {
 
   /// Creates or truncates `path` for writing.
   public init(writingTo path: String) throws(FileError) {
-    guard let file = fopen(path, "w") else { throw FileError(path: path, errno: errno) }
+    guard let file = fopen(path, "w") else { throw FileError(path: path, action: .write, errno: .current) }
     self.file = file
     self.ownsFile = true
     self.path = path
@@ -32,17 +32,4 @@ public final class FileStream: TextOutputStream {
   deinit {
     if ownsFile { fclose(file) } else { fflush(file) }
   }
-}
-
-/// A file that could not be opened, with the reason from errno.
-public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
-  public let path: String
-  public let errno: Int32
-
-  public init(path: String, errno: Int32) {
-    self.path = path
-    self.errno = errno
-  }
-
-  public var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
 }
