@@ -63,8 +63,12 @@ let package = Package(
     // Every system call nixie makes, behind one choke point with one error type: files,
     // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
     .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
-    // The frame scheduler: the thread that paces every frame onto a board's driver.
-    .target(name: "NixieRuntime", dependencies: ["NixieCore", "NixieSystem"]),
+    // Running a board: the frame thread, a display session on the simulator or the hardware,
+    // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
+    .target(
+      name: "NixieRuntime",
+      dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
+    ),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).

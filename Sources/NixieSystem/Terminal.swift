@@ -11,9 +11,4 @@ public enum Terminal {
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
-
-  /// The environment variable `name`, if set.
-  public static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-  }
 }

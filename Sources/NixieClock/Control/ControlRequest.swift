@@ -1,10 +1,11 @@
 import Foundation
+import NixieCore
 
 /// One request on the control socket: a JSON object on one line, such as
 /// `{"show": "1234", "seconds": 5, "transition": "slot"}` or `{"clear": true}`.
 public enum ControlRequest: Hashable, Sendable {
   /// Show `value` (text or a number, as `nixie show` takes it) for `seconds`.
-  case show(value: String, seconds: Double, transition: ClockTransition?)
+  case show(value: String, seconds: Double, transition: TransitionSpec.Kind?)
   /// Back to the clock at once.
   case clear
 
@@ -42,9 +43,9 @@ public enum ControlRequest: Hashable, Sendable {
     guard seconds.isFinite, seconds > 0, seconds <= maximumSeconds else {
       return .failure(ControlRequestError(Fields.expectation["seconds"]!))
     }
-    var transition: ClockTransition? = nil
+    var transition: TransitionSpec.Kind? = nil
     if let name = fields.transition {
-      guard let named = ClockTransition(rawValue: name) else {
+      guard let named = TransitionSpec.Kind(rawValue: name) else {
         return .failure(ControlRequestError(Fields.expectation["transition"]!))
       }
       transition = named
@@ -64,7 +65,7 @@ public enum ControlRequest: Hashable, Sendable {
       "show": "'show' must be text or a number",
       "seconds": "'seconds' must be a number above 0 and at most 3600",
       "transition": "'transition' must be one of "
-        + ClockTransition.allCases.map(\.rawValue).joined(separator: ", "),
+        + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
       "clear": "'clear' takes true and nothing else",
     ]
 

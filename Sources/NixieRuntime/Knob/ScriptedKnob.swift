@@ -1,6 +1,5 @@
 import NixieCore
 import NixieInput
-import NixieRuntime
 import NixieSimulator
 import NixieSystem
 import Synchronization
@@ -13,7 +12,7 @@ import Synchronization
 /// knob is, on the owner's thread): with a manual clock the script plays in virtual time (at
 /// once), with the system clock at its own pace; `cancel()` ends a wait from another thread
 /// (the clock's knob thread shuts down).
-final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Sendable {
+public final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Sendable {
   private let gpio: SimulatedGPIOChip
   private let changes: [LineEvent]
   private let origin: UInt64
@@ -23,10 +22,10 @@ final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Sendable {
   private var next = 0
   private var received: [LineEvent] = []
 
-  static let inputs: LineSet = [.a, .b, .sw]
+  public static let inputs: LineSet = [.a, .b, .sw]
 
   /// `changes` are the script's physical level changes, timed from the script's start.
-  init(gpio: SimulatedGPIOChip, changes: [LineEvent], origin: UInt64, clock: MonotonicClock) {
+  public init(gpio: SimulatedGPIOChip, changes: [LineEvent], origin: UInt64, clock: MonotonicClock) {
     self.gpio = gpio
     self.changes = changes
     self.origin = origin
@@ -36,13 +35,13 @@ final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Sendable {
   }
 
   /// Ends a wait in `next(until:)` (which then returns nil) and every later one.
-  func cancel() {
+  public func cancel() {
     cancelled.store(true, ordering: .releasing)
     parker.unpark()
   }
 
   /// The thread reading the knob is done with it.
-  func retire() { parker.retire() }
+  public func retire() { parker.retire() }
 
   /// Waits until `deadline`; false when cancelled first.
   private func wait(until deadline: UInt64) -> Bool {
@@ -52,9 +51,9 @@ final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Sendable {
     return !cancelled.load(ordering: .acquiring)
   }
 
-  func readLevels() -> LineSet { gpio.levels.intersection(Self.inputs) }
+  public func readLevels() -> LineSet { gpio.levels.intersection(Self.inputs) }
 
-  func next(until deadline: UInt64?) -> [LineEvent]? {
+  public func next(until deadline: UInt64?) -> [LineEvent]? {
     guard next < changes.count else {
       guard let deadline, wait(until: deadline) else { return nil }
       return []
@@ -72,7 +71,7 @@ final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Sendable {
     return received
   }
 
-  func linesChanged(_ changed: LineSet, levels: LineSet, at time: UInt64) {
+  public func linesChanged(_ changed: LineSet, levels: LineSet, at time: UInt64) {
     for role in changed.intersection(Self.inputs).roles {
       received.append(LineEvent(role, high: levels.contains(role), at: time))
     }

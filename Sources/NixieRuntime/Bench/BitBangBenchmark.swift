@@ -1,7 +1,6 @@
 import Foundation
 import NixieCore
 import NixieLinux
-import NixieRuntime
 import NixieSystem
 
 /// `nixie bench --bitbang N`: bit-bangs N frames on a board's real GPIO lines as fast as the
@@ -13,17 +12,22 @@ import NixieSystem
 /// from the last and is shifted in full. Its output line has that program's shape, so the two
 /// can be compared in one run: `frames N writes W seconds S fps F`, where W counts every line
 /// write since the request (start()'s two idle writes, 130 a 64-bit frame, BL once).
-struct BitBangBenchmark {
+public struct BitBangBenchmark {
   /// The C program's default frame: chain position k is bit k.
   static let pattern: UInt64 = 0x8801_0008_0130_0801
 
-  let board: BoardProfile
-  let frames: Int
+  public let board: BoardProfile
+  public let frames: Int
 
-  func run() throws(CommandFailure) {
+  public init(board: BoardProfile, frames: Int) {
+    self.board = board
+    self.frames = frames
+  }
+
+  public func run() throws(NixieError) {
     let plan = TransportPlan(board: board)
     guard plan.spi == nil, plan.i2c == nil, let outputs = plan.outputs, outputs.lines[.clk] != nil else {
-      throw CommandFailure(
+      throw NixieError(
         .badUsage, "--bitbang needs a bit-banged board (din, clk and le on GPIO lines); \(board.name) is not")
     }
     let clock = SystemClock()
@@ -31,7 +35,7 @@ struct BitBangBenchmark {
     do {
       hardware = try HardwareBoard(board: board, clock: clock, consumer: "nixie-bench")
     } catch {
-      throw CommandFailure(.hardwareUnavailable, error.description)
+      throw NixieError(.unavailable, error.description)
     }
     defer { hardware.release() }
     let map = board.outputs
@@ -50,7 +54,7 @@ struct BitBangBenchmark {
       start = clock.now()
       for frame in 0..<frames { try driver.write(states[frame & 1]) }
     } catch {
-      throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
+      throw NixieError(.unavailable, "\(board.name): \(error)")
     }
     let seconds = Double(clock.now() - start) / 1e9
     let fps = seconds > 0 ? Double(frames) / seconds : 0

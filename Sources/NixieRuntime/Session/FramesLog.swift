@@ -1,5 +1,4 @@
 import NixieCore
-import NixieRuntime
 import NixieSystem
 
 /// The `--frames-log` file: one JSON object per frame that reached the tubes (INTERFACE.md).

@@ -3,14 +3,14 @@ import NixieCore
 /// What the tubes show while `nixie select` runs: the selected value, or — when the board
 /// cannot show every value — the selected value's 1-based position, for all of them, so a
 /// number on the tubes always means the same thing.
-final class SelectionDisplay {
+public final class SelectionDisplay {
   private let session: DisplaySession
   private let formatter: ValueFormatter
   private let values: [String]
   /// The first value the board cannot show, with the reason; nil when it shows them all.
-  let unshowable: (value: String, reason: String)?
+  public let unshowable: (value: String, reason: String)?
 
-  init(session: DisplaySession, values: [String]) {
+  public init(session: DisplaySession, values: [String]) {
     self.session = session
     self.formatter = session.board.formatter
     self.values = values
@@ -27,10 +27,10 @@ final class SelectionDisplay {
   }
 
   /// Whether the tubes show positions instead of values.
-  var showsPositions: Bool { unshowable != nil }
+  public var showsPositions: Bool { unshowable != nil }
 
   /// The display state for the value at `index`.
-  func state(for index: Int) -> DisplayState {
+  public func state(for index: Int) -> DisplayState {
     if !showsPositions, let state = try? formatter.format(values[index]) { return state }
     let position = String(index + 1)
     return (try? formatter.format(position))
@@ -39,12 +39,12 @@ final class SelectionDisplay {
   }
 
   /// Shows the value at `index`.
-  func show(index: Int) throws(CommandFailure) { try show(state(for: index)) }
+  public func show(index: Int) throws(NixieError) { try show(state(for: index)) }
 
   /// The one place the selection reaches the tubes: when the transition engine lands, this
   /// becomes a transition to `state` instead of a plain write.
-  func show(_ state: DisplayState) throws(CommandFailure) { try session.show(state) }
+  public func show(_ state: DisplayState) throws(NixieError) { try session.show(state) }
 
   /// Turns the tubes off (nothing was chosen).
-  func blank() throws(CommandFailure) { try session.blank() }
+  public func blank() throws(NixieError) { try session.blank() }
 }

@@ -1,6 +1,5 @@
 import NixieCore
 import NixieInput
-import NixieRuntime
 import NixieSystem
 
 /// `nixie select --events`: one JSON object per line on standard error for every change of
@@ -12,12 +11,18 @@ import NixieSystem
 /// {"event": "cancelled", "reason": "long-press", "t_ms": 1105}
 /// ```
 /// `t_ms` is milliseconds since the selection started (script time 0 in a simulator run).
-struct SelectionEventLog {
-  let values: [String]
-  let origin: UInt64
-  let stream: FileStream
+public struct SelectionEventLog {
+  public let values: [String]
+  public let origin: UInt64
+  public let stream: FileStream
 
-  func line(for event: SpinnerEvent) -> String {
+  public init(values: [String], origin: UInt64, stream: FileStream) {
+    self.values = values
+    self.origin = origin
+    self.stream = stream
+  }
+
+  public func line(for event: SpinnerEvent) -> String {
     var fields: [(String, String)]
     switch event {
     case .changed(let index, let cause, _):
@@ -38,7 +43,7 @@ struct SelectionEventLog {
     return "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
   }
 
-  func write(_ event: SpinnerEvent) {
+  public func write(_ event: SpinnerEvent) {
     stream.write(line(for: event) + "\n")
     stream.flush()
   }

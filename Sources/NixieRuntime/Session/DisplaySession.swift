@@ -1,6 +1,5 @@
 import NixieCore
 import NixieLinux
-import NixieRuntime
 import NixieSimulator
 import NixieSystem
 
@@ -10,15 +9,15 @@ import NixieSystem
 /// Frames reach the driver through `scheduler`, whose thread paces transitions and PWM
 /// dimming; the driver and everything watching it (simulator, trace, frames log, terminal
 /// view) are called on that thread until `finish()` stops it.
-final class DisplaySession {
-  let board: BoardProfile
-  let clock: MonotonicClock
+public final class DisplaySession {
+  public let board: BoardProfile
+  public let clock: MonotonicClock
   /// The board's driver: written by `scheduler`'s thread only, until `finish()`.
-  let driver: DisplayDriver
+  public let driver: DisplayDriver
   /// The board in software, for `--backend sim` (commands that drive its input lines use it).
-  private(set) var simulated: SimulatedBoard?
+  public private(set) var simulated: SimulatedBoard?
   /// Paces every frame onto the driver.
-  let scheduler: FrameScheduler
+  public let scheduler: FrameScheduler
   private var finishers: [(UInt64) -> Void] = []
   /// The real transports, held (lines requested) for as long as the session lives.
   private var hardwareBoard: HardwareBoard?
@@ -28,11 +27,11 @@ final class DisplaySession {
   /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
   /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
   /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
-  init(
-    board: BoardProfile, backend: Backend, options: HardwareOptions, view: Bool,
+  public init(
+    board: BoardProfile, backend: Backend, recording: SessionRecording = SessionRecording(), view: Bool,
     clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
     heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil
-  ) throws(CommandFailure) {
+  ) throws(NixieError) {
     self.board = board
     self.clock = clock
     var steadyPicture: TubeTerminalView?
@@ -44,7 +43,7 @@ final class DisplaySession {
       do {
         hardware = try HardwareBoard(board: board, clock: clock)
       } catch {
-        throw CommandFailure(.hardwareUnavailable, error.description)
+        throw NixieError(.unavailable, error.description)
       }
       hardwareBoard = hardware
       driver = hardware.driver
@@ -58,7 +57,7 @@ final class DisplaySession {
       do {
         simulated = try SimulatedBoard(board: board, clock: clock)
       } catch {
-        throw CommandFailure(.hardwareUnavailable, "--backend sim cannot run \(board.name): \(error)")
+        throw NixieError(.unavailable, "--backend sim cannot run \(board.name): \(error)")
       }
       driver = simulated.driver
       self.simulated = simulated
@@ -68,7 +67,7 @@ final class DisplaySession {
       if view {
         let stdout = FileStream.standardOutput
         let picture = TubeTerminalView(
-          layout: board.layout, caption: board.name, colors: .detect(environment: Terminal.environment),
+          layout: board.layout, caption: board.name, colors: .detect(environment: Environment.value),
           columns: Terminal.columns, start: start
         ) {
           stdout.write($0)
@@ -80,12 +79,12 @@ final class DisplaySession {
       }
     }
     finishers += try Self.record(
-      recorders, board: board, options: options, start: start, displayedTime: displayedTime)
+      recorders, board: board, recording: recording, start: start, displayedTime: displayedTime)
     do {
       try driver.start()
     } catch {
-      throw CommandFailure(
-        backend == .hardware ? .hardwareUnavailable : .internalError, "\(board.name): \(error)")
+      throw NixieError(
+        backend == .hardware ? .unavailable : .internalError, "\(board.name): \(error)")
     }
     // When a fade is over, the terminal shows the settled picture at once.
     let picture = steadyPicture
@@ -95,7 +94,7 @@ final class DisplaySession {
     do {
       try scheduler.start()
     } catch {
-      throw CommandFailure(.internalError, "the frame thread: \(error)")
+      throw NixieError(.internalError, "the frame thread: \(error)")
     }
   }
 
@@ -114,11 +113,11 @@ final class DisplaySession {
   /// Starts the `--trace` and `--frames-log` files the options ask for, from `start` on, and
   /// returns what finishes them.
   private static func record(
-    _ recorders: Recorders, board: BoardProfile, options: HardwareOptions, start: UInt64,
+    _ recorders: Recorders, board: BoardProfile, recording: SessionRecording, start: UInt64,
     displayedTime: ((UInt64) -> Int64)?
-  ) throws(CommandFailure) -> [(UInt64) -> Void] {
+  ) throws(NixieError) -> [(UInt64) -> Void] {
     var finishers: [(UInt64) -> Void] = []
-    if let path = options.trace {
+    if let path = recording.trace {
       let trace = VCDWriter(
         output: try Self.open(path, option: "--trace"), roles: recorders.roles,
         levels: recorders.levels, origin: start, comment: recorders.comment)
@@ -128,7 +127,7 @@ final class DisplaySession {
         trace.stream.flush()
       }
     }
-    if let path = options.framesLog {
+    if let path = recording.framesLog {
       let wallStart = SystemClock.wallClockNanoseconds()
       let log = FramesLog(
         file: try Self.open(path, option: "--frames-log"), board: board,
@@ -139,16 +138,16 @@ final class DisplaySession {
     return finishers
   }
 
-  private static func open(_ path: String, option: String) throws(CommandFailure) -> FileStream {
+  private static func open(_ path: String, option: String) throws(NixieError) -> FileStream {
     do {
       return try FileStream(writingTo: path)
     } catch {
-      throw CommandFailure(.badUsage, "\(option): \(error)")
+      throw NixieError(.badUsage, "\(option): \(error)")
     }
   }
 
   /// Shows `frame` at once and waits until it is on the tubes; a transport fault is exit 69.
-  func show(_ frame: DisplayState) throws(CommandFailure) {
+  public func show(_ frame: DisplayState) throws(NixieError) {
     scheduler.show(frame, transition: .none)
     try waitUntilSettled()
   }
@@ -156,33 +155,33 @@ final class DisplaySession {
   /// Starts a transition to `state` from what the tubes show now; returns when it will be
   /// over, on `clock`.
   @discardableResult
-  func show(_ state: DisplayState, transition: TransitionSpec) -> UInt64 {
+  public func show(_ state: DisplayState, transition: TransitionSpec) -> UInt64 {
     scheduler.show(state, transition: transition)
   }
 
   /// Sets the brightness (0…1): PWM, so it lasts while the session runs.
-  func setBrightness(_ brightness: Double) {
+  public func setBrightness(_ brightness: Double) {
     scheduler.setBrightness(brightness)
   }
 
   /// Waits until the latest transition is over and on the tubes; a transport fault is exit 69.
-  func waitUntilSettled() throws(CommandFailure) {
+  public func waitUntilSettled() throws(NixieError) {
     do {
       try scheduler.waitUntilSettled()
     } catch {
-      throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
+      throw NixieError(.unavailable, "\(board.name): \(error)")
     }
   }
 
   /// Turns the tubes off (a dark frame: BL low where the board wires it).
-  func blank() throws(CommandFailure) {
+  public func blank() throws(NixieError) {
     try show(board.layout.blank)
   }
 
   /// Stops the frame thread (the tubes keep the last frame, or with `blanking` go dark — its
   /// last write, mid-fade or not), draws the last picture, flushes the trace and the frames
   /// log, and gives the hardware lines back.
-  func finish(blanking: Bool = false) {
+  public func finish(blanking: Bool = false) {
     scheduler.stop(blanking: blanking)
     let now = clock.now()
     for finisher in finishers { finisher(now) }
