@@ -26,7 +26,8 @@ public struct ExixeBus: Sendable, Equatable {
       guard let bytes = transfer.bytesMSBFirst, bytes.count == 16 else {
         throw WireDecodeError(
           time: transfer.start,
-          "\(selects[transfer.select]) framed \(transfer.bits.count) bits; an exixe command is 128 (16 bytes)")
+          "\(selects[transfer.select]) framed \(transfer.bits.count) bits; an exixe command is 128 (16 bytes)"
+        )
       }
       let command = try ExixeCommand(bytes: bytes)
       if let command {

@@ -10,11 +10,16 @@ public struct LogicTrace: Sendable, Equatable {
     public var time: UInt64
     public var wire: Int
     public var level: Bool?
+    /// Whether it is part of a `$dumpvars` snapshot: a snapshot sets levels before any change
+    /// at its time, so a wire the snapshot sets high and a change at the same time sets low
+    /// makes a falling edge.
+    public var inSnapshot: Bool
 
-    public init(time: UInt64, wire: Int, level: Bool?) {
+    public init(time: UInt64, wire: Int, level: Bool?, inSnapshot: Bool = false) {
       self.time = time
       self.wire = wire
       self.level = level
+      self.inSnapshot = inSnapshot
     }
   }
 
@@ -72,17 +77,19 @@ public struct LogicTrace: Sendable, Equatable {
     return level
   }
 
-  /// The changes grouped by time: at each instant, the level of every wire once all of that
-  /// instant's changes are applied, and the set of wires that changed.
+  /// The changes grouped by time (a snapshot apart from the changes after it): at each
+  /// instant, the level of every wire once all of that instant's changes are applied, and the
+  /// set of wires that changed.
   func instants() -> [Instant] {
     var result: [Instant] = []
     var levels = [Bool?](repeating: nil, count: names.count)
     var index = 0
     while index < changes.count {
       let time = changes[index].time
+      let snapshot = changes[index].inSnapshot
       let before = levels
       var changed = Set<Int>()
-      while index < changes.count, changes[index].time == time {
+      while index < changes.count, changes[index].time == time, changes[index].inSnapshot == snapshot {
         levels[changes[index].wire] = changes[index].level
         changed.insert(changes[index].wire)
         index += 1

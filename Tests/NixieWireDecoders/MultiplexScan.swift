@@ -9,6 +9,12 @@ public struct MultiplexScan: Sendable, Equatable {
     public var left: [Int]
     public var right: [Int]
     public var duration: UInt64
+
+    public init(left: [Int], right: [Int], duration: UInt64) {
+      self.left = left
+      self.right = right
+      self.duration = duration
+    }
   }
 
   /// A stretch during which one group, and only it, was on without a break.

@@ -52,7 +52,8 @@ public enum NCS314Protocol {
   ) throws(WireDecodeError) -> [DecodedFrame<TubeReading>] {
     var result: [DecodedFrame<TubeReading>] = []
     for frame in try ShiftRegisterCapture.frames(in: trace, wiring: .ncs314) {
-      result.append(DecodedFrame(frame: frame, reading: try reading(of: frame.bits, chips: chips, dots: dots)))
+      result.append(
+        DecodedFrame(frame: frame, reading: try reading(of: frame.bits, chips: chips, dots: dots)))
     }
     return result
   }

@@ -34,7 +34,8 @@ public enum ShiftRegisterCapture {
         if instant.changed.contains(data) {
           throw WireDecodeError(
             time: instant.time,
-            "\(wiring.data) changes at the same instant as the \(wiring.shiftOn) edge of \(wiring.clock): no setup time")
+            "\(wiring.data) changes at the same instant as the \(wiring.shiftOn) edge of \(wiring.clock): no setup time"
+          )
         }
         guard let bit = instant.before[data] else {
           throw WireDecodeError(time: instant.time, "\(wiring.data) is unknown (x) at a \(wiring.clock) edge")
@@ -57,7 +58,8 @@ public enum ShiftRegisterCapture {
         if let idle = wiring.clockIdleLevel, let level = instant.after[clock], level != idle {
           throw WireDecodeError(
             time: instant.time,
-            "\(wiring.clock) is \(level ? "high" : "low") at the latch edge; the firmware leaves it \(idle ? "high" : "low")")
+            "\(wiring.clock) is \(level ? "high" : "low") at the latch edge; the firmware leaves it \(idle ? "high" : "low")"
+          )
         }
         frames.append(
           LatchedFrame(

@@ -61,6 +61,7 @@ struct VCDReader {
     var changes: [LogicTrace.Change] = []
     var time: UInt64 = 0
     var inDefinitions = true
+    var inSnapshot = false
 
     while let token = next() {
       switch token.text {
@@ -72,7 +73,9 @@ struct VCDReader {
           throw error(at: token, "$var needs a type, a width, a code and a name before $end")
         }
         guard let width = Int(fields[1].text), width > 0 else {
-          throw error(at: fields[1], "the width of a $var must be a positive number, not \(VCDError.quoted(fields[1].text))")
+          throw error(
+            at: fields[1],
+            "the width of a $var must be a positive number, not \(VCDError.quoted(fields[1].text))")
         }
         let code = fields[2].text
         let name = String(fields[3].text)
@@ -88,9 +91,10 @@ struct VCDReader {
       case "$enddefinitions":
         _ = try fieldsUntilEnd(after: token)
         inDefinitions = false
-      case "$dumpvars", "$dumpall", "$dumpon", "$dumpoff", "$end":
-        // The value changes inside these blocks are read like any other.
-        continue
+      case "$dumpvars", "$dumpall", "$dumpon", "$dumpoff":
+        inSnapshot = true
+      case "$end":
+        inSnapshot = false
       default:
         if token.text.hasPrefix("$") {
           _ = try fieldsUntilEnd(after: token)
@@ -99,7 +103,8 @@ struct VCDReader {
         } else if token.text.hasPrefix("#") {
           time = try timeStamp(token, after: time, scale: scale)
         } else {
-          if let change = try valueChange(token, codes: codes, wideCodes: wideCodes, time: time) {
+          if var change = try valueChange(token, codes: codes, wideCodes: wideCodes, time: time) {
+            change.inSnapshot = inSnapshot
             changes.append(change)
           }
         }
@@ -137,7 +142,8 @@ struct VCDReader {
     }
     guard let perUnit = Self.nanosecondsPerUnit[unit] else {
       throw error(
-        at: first, "the timescale unit must be s, ms, us or ns (finer is not supported), not \(VCDError.quoted(unit))")
+        at: first,
+        "the timescale unit must be s, ms, us or ns (finer is not supported), not \(VCDError.quoted(unit))")
     }
     return magnitude * perUnit
   }

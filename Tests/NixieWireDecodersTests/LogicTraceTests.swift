@@ -34,8 +34,9 @@ struct LogicTraceTests {
     #expect(trace.endTime == 5000)
     #expect(
       trace.changes == [
-        .init(time: 0, wire: 0, level: false), .init(time: 0, wire: 1, level: true),
-        .init(time: 0, wire: 2, level: true), .init(time: 1000, wire: 2, level: false),
+        .init(time: 0, wire: 0, level: false, inSnapshot: true),
+        .init(time: 0, wire: 1, level: true, inSnapshot: true),
+        .init(time: 0, wire: 2, level: true, inSnapshot: true), .init(time: 1000, wire: 2, level: false),
         .init(time: 1250, wire: 0, level: true), .init(time: 1250, wire: 1, level: false),
       ])
     #expect(try trace.wire("le") == 2)
@@ -85,12 +86,18 @@ struct LogicTraceTests {
   }
 
   @Test(arguments: [
-    ("$timescale 1 ps $end", 1, 12, "the timescale unit must be s, ms, us or ns (finer is not supported), not 'ps'"),
+    (
+      "$timescale 1 ps $end", 1, 12,
+      "the timescale unit must be s, ms, us or ns (finer is not supported), not 'ps'"
+    ),
     ("$timescale 3 ns $end", 1, 12, "a timescale is 1, 10 or 100 of a unit, not '3ns'"),
     ("$var wire 1 ! a $end\n$enddefinitions $end\n#5\n1?", 4, 1, "no $var declares the code '?'"),
     ("$var wire 1 ! a $end $enddefinitions $end #5 #4", 1, 46, "time goes back from 5 ns to 4 ns"),
     ("$var wire 1 ! a $end $enddefinitions $end #5x", 1, 43, "a time is '#' and a whole number, not '#5x'"),
-    ("$var wire 1 ! a $end $enddefinitions $end\n  hello", 2, 3, "'hello' is not a value change, a time or a keyword"),
+    (
+      "$var wire 1 ! a $end $enddefinitions $end\n  hello", 2, 3,
+      "'hello' is not a value change, a time or a keyword"
+    ),
     ("$var wire 1 ! a $end 1!", 1, 22, "'1!' before $enddefinitions"),
     ("$var wire 1 !", 1, 1, "$var has no $end"),
     ("$var wire 0 ! a $end", 1, 11, "the width of a $var must be a positive number, not '0'"),
