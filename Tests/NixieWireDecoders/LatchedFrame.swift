@@ -10,12 +10,19 @@ public struct LatchedFrame: Sendable, Equatable {
   /// Shifts that happened while the latch was transparent since the previous latch edge: each
   /// one changed the outputs mid-frame.
   public var shiftsWhileTransparent: Int
+  /// Until when the outputs showed this frame: the next latch edge, or, where the latch wire
+  /// also enables the outputs, the moment it next turned them off; the end of the trace for
+  /// the last frame.
+  public var shownUntil: UInt64
 
-  public init(time: UInt64, bits: [Bool], bitsSincePreviousLatch: Int, shiftsWhileTransparent: Int) {
+  public init(
+    time: UInt64, bits: [Bool], bitsSincePreviousLatch: Int, shiftsWhileTransparent: Int, shownUntil: UInt64
+  ) {
     self.time = time
     self.bits = bits
     self.bitsSincePreviousLatch = bitsSincePreviousLatch
     self.shiftsWhileTransparent = shiftsWhileTransparent
+    self.shownUntil = shownUntil
   }
 
   /// The bits as bytes in wire order, eight bits each, the first bit as the most significant

@@ -1,10 +1,11 @@
-/// The timing of a multiplexed display read from its latched frames: which anode group was on
-/// when, for how long each digit showed, how often each group came round, how long the tubes
-/// stayed dark between groups, and whether two groups were ever on together (ghosting).
+/// The timing of a multiplexed display read from its latched frames: which anode group was lit
+/// when and what it showed for how long, how often each group came round, how long the tubes
+/// were dark between groups, and whether two groups were ever lit together (ghosting).
 ///
-/// Each frame holds from its latch to the next latch (the last to the end of the trace).
+/// A frame lights its groups from its latch until `LatchedFrame.shownUntil` (on the NCM109 the
+/// latch wire is the chips' output enable, so the tubes are dark while a frame shifts in).
 public struct MultiplexScan: Sendable, Equatable {
-  /// What one group showed for part of a run.
+  /// What one group showed for part of a visit.
   public struct Part: Sendable, Equatable {
     public var left: [Int]
     public var right: [Int]
@@ -17,16 +18,20 @@ public struct MultiplexScan: Sendable, Equatable {
     }
   }
 
-  /// A stretch during which one group, and only it, was on without a break.
-  public struct GroupRun: Sendable, Equatable {
+  /// A turn of one group: from the first moment it was lit, alone, to the last before another
+  /// group was lit. It may hold dark stretches (a dimmed slot) and several contents (a fade).
+  public struct GroupVisit: Sendable, Equatable {
     public var group: Int
     public var start: UInt64
     public var end: UInt64
-    /// The contents shown during the run, in order (several for a fade or a dimmed slot).
+    /// The contents shown, in order, with the time each was lit.
     public var parts: [Part]
+
+    /// The time the group was lit during the visit.
+    public var litTime: UInt64 { parts.reduce(0) { $0 + $1.duration } }
   }
 
-  /// A stretch during which two or more groups were on at once.
+  /// A stretch during which two or more groups were lit at once.
   public struct Overlap: Sendable, Equatable {
     public var groups: [Int]
     public var start: UInt64
@@ -35,61 +40,60 @@ public struct MultiplexScan: Sendable, Equatable {
 
   /// One full round of the groups: the six tubes as they were lit during it.
   public struct Scan: Sendable, Equatable {
-    /// When the round's last group turned off.
+    /// When the round's last visit ended.
     public var time: UInt64
     public var reading: TubeReading
   }
 
-  public private(set) var runs: [GroupRun] = []
+  public private(set) var visits: [GroupVisit] = []
   public private(set) var overlaps: [Overlap] = []
   public private(set) var scans: [Scan] = []
-  /// For each pair of consecutive runs of different groups, the time between the first's end
-  /// and the second's start: 0 when the firmware switches groups without blanking.
+  /// For each pair of consecutive visits to different groups, the dark time between the end
+  /// of the first and the start of the second.
   public private(set) var gapsBetweenGroups: [UInt64] = []
   /// The groups' numbers, 1…`groupCount`.
   public let groupCount: Int
 
-  /// The timing of `frames`, each held until the next, the last until `end`.
-  public init(frames: [DecodedFrame<NCM109Frame>], end: UInt64, groupCount: Int = 3) {
+  /// The timing of `frames`, each lit from its latch until it stopped being shown.
+  public init(frames: [DecodedFrame<NCM109Frame>], groupCount: Int = 3) {
     self.groupCount = groupCount
-    var open: GroupRun?
-    for (index, frame) in frames.enumerated() {
+    var open: GroupVisit?
+    for frame in frames {
       let start = frame.time
-      let stop = index + 1 < frames.count ? frames[index + 1].time : max(end, start)
+      let end = max(frame.frame.shownUntil, start)
       let groups = frame.reading.groups
-      if groups.count > 1 {
-        overlaps.append(Overlap(groups: groups, start: start, end: stop))
-      }
-      let part = Part(left: frame.reading.left, right: frame.reading.right, duration: stop - start)
-      if var run = open, groups == [run.group] {
-        run.end = stop
-        if let last = run.parts.last, last.left == part.left, last.right == part.right {
-          run.parts[run.parts.count - 1].duration += part.duration
+      if groups.count > 1 { overlaps.append(Overlap(groups: groups, start: start, end: end)) }
+      guard groups.count == 1, end > start else { continue }
+      let part = Part(left: frame.reading.left, right: frame.reading.right, duration: end - start)
+      if var visit = open, visit.group == groups[0] {
+        visit.end = end
+        if let last = visit.parts.last, last.left == part.left, last.right == part.right {
+          visit.parts[visit.parts.count - 1].duration += part.duration
         } else {
-          run.parts.append(part)
+          visit.parts.append(part)
         }
-        open = run
-        continue
+        open = visit
+      } else {
+        if let visit = open { close(visit) }
+        open = GroupVisit(group: groups[0], start: start, end: end, parts: [part])
       }
-      if let run = open { close(run) }
-      open = groups.count == 1 ? GroupRun(group: groups[0], start: start, end: stop, parts: [part]) : nil
     }
-    if let run = open { close(run) }
+    if let visit = open { close(visit) }
   }
 
-  private mutating func close(_ run: GroupRun) {
-    if let previous = runs.last, previous.group != run.group, run.start >= previous.end {
-      gapsBetweenGroups.append(run.start - previous.end)
+  private mutating func close(_ visit: GroupVisit) {
+    if let previous = visits.last, visit.start >= previous.end {
+      gapsBetweenGroups.append(visit.start - previous.end)
     }
-    runs.append(run)
+    visits.append(visit)
     collectScan()
   }
 
-  /// After every run, if the runs since the last scan visited every group, the tubes as
-  /// they were lit in that round (a tube's digits: every digit lit in its group's visits).
+  /// After every visit, if the visits since the last scan cover every group, the tubes as they
+  /// were lit in that round (a tube's digits: every digit lit in its group's visits).
   private mutating func collectScan() {
-    let startIndex = scans.last.map { scan in runs.firstIndex { $0.end > scan.time } ?? runs.count } ?? 0
-    let round = runs[startIndex...]
+    let first = scans.last.map { scan in visits.firstIndex { $0.end > scan.time } ?? visits.count } ?? 0
+    let round = visits[first...]
     guard Set(round.map(\.group)) == Set(1...groupCount) else { return }
     var items: [TubeReading.Item] = []
     for group in 1...groupCount {
@@ -100,20 +104,14 @@ public struct MultiplexScan: Sendable, Equatable {
     scans.append(Scan(time: round.last?.end ?? 0, reading: TubeReading(items: items)))
   }
 
-  /// The times between the starts of consecutive visits to `group` (a visit: the group's
-  /// runs with no other group in between), in nanoseconds.
+  /// The times between the starts of consecutive visits to `group`, in nanoseconds.
   public func refreshPeriods(of group: Int) -> [UInt64] {
-    var starts: [UInt64] = []
-    var previousGroup: Int?
-    for run in runs {
-      if run.group == group, previousGroup != group { starts.append(run.start) }
-      previousGroup = run.group
-    }
+    let starts = visits.filter { $0.group == group }.map(\.start)
     return zip(starts.dropFirst(), starts).map { $0 - $1 }
   }
 
-  /// How long `group` was on in total, in nanoseconds.
-  public func onTime(of group: Int) -> UInt64 {
-    runs.filter { $0.group == group }.reduce(0) { $0 + ($1.end - $1.start) }
+  /// How long `group` was lit in total, in nanoseconds.
+  public func litTime(of group: Int) -> UInt64 {
+    visits.filter { $0.group == group }.reduce(0) { $0 + $1.litTime }
   }
 }

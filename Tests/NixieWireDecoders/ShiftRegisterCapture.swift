@@ -1,7 +1,8 @@
 /// Reads a trace the way a shift-register chain does: every shift edge moves the chain one
 /// stage and takes the data wire's level into the first stage; every latch edge hands the
-/// chain's contents to the outputs. Written from the chips' serial-in behaviour, not from any
-/// encoder of ours.
+/// chain's contents to the outputs, which show them until the next latch (or, where the
+/// latch wire is also the output enable, until it turns the outputs off). Written from the
+/// chips' serial-in behaviour, not from any encoder of ours.
 public enum ShiftRegisterCapture {
   /// The frames latched in `trace`, in time order.
   ///
@@ -23,9 +24,16 @@ public enum ShiftRegisterCapture {
     var shiftsWhileTransparent = 0
     var frames: [LatchedFrame] = []
 
+    /// The frame on the outputs whose end is not known yet.
+    var showing: Int?
+    let outputsOff: ClockEdge = wiring.latchOn == .rising ? .falling : .rising
     for instant in trace.instants() {
       let shifts = instant.made(wiring.shiftOn, on: clock)
       let latches = instant.made(wiring.latchOn, on: latch)
+      if wiring.latchEnablesOutputs, let index = showing, instant.made(outputsOff, on: latch) {
+        frames[index].shownUntil = instant.time
+        showing = nil
+      }
       if shifts {
         if latches {
           throw WireDecodeError(
@@ -61,10 +69,12 @@ public enum ShiftRegisterCapture {
             "\(wiring.clock) is \(level ? "high" : "low") at the latch edge; the firmware leaves it \(idle ? "high" : "low")"
           )
         }
+        if let index = showing { frames[index].shownUntil = instant.time }
+        showing = frames.count
         frames.append(
           LatchedFrame(
             time: instant.time, bits: chain, bitsSincePreviousLatch: shiftedSinceLatch,
-            shiftsWhileTransparent: shiftsWhileTransparent))
+            shiftsWhileTransparent: shiftsWhileTransparent, shownUntil: trace.endTime))
         shiftedSinceLatch = 0
         shiftsWhileTransparent = 0
       }

@@ -17,12 +17,16 @@ public struct ShiftRegisterWiring: Sendable, Equatable {
   /// The clock level the firmware leaves between frames (an SPI mode's CPOL), checked at
   /// every latch edge; nil not to check.
   public var clockIdleLevel: Bool?
+  /// Whether the latch wire also switches the outputs on: on the NCS314 HW 2.x and NCM109
+  /// the `LE` net goes to the HV5122's OE pin and its strobe is tied on, so the tubes show
+  /// the register while LE is high and are dark while it is low.
+  public var latchEnablesOutputs: Bool
   /// Stages in the chain: 32 per HV5122/HV5222, 64 per HV57708, 8 per 74HC595.
   public var stages: Int
 
   public init(
     data: String, clock: String, shiftOn: ClockEdge, latch: String, latchOn: ClockEdge,
-    transparentLevel: Bool?, clockIdleLevel: Bool?, stages: Int
+    transparentLevel: Bool?, clockIdleLevel: Bool?, latchEnablesOutputs: Bool = false, stages: Int
   ) {
     self.data = data
     self.clock = clock
@@ -31,23 +35,30 @@ public struct ShiftRegisterWiring: Sendable, Equatable {
     self.latchOn = latchOn
     self.transparentLevel = transparentLevel
     self.clockIdleLevel = clockIdleLevel
+    self.latchEnablesOutputs = latchEnablesOutputs
     self.stages = stages
   }
 
   /// A chain clocked by an SPI controller in `mode`, latched by a separate LE wire whose
-  /// rising edge the firmware uses (LE high = latches transparent, as on the HV5122).
-  public static func spi(mode: SPIMode, stages: Int) -> ShiftRegisterWiring {
+  /// rising edge the firmware uses; the outputs follow the register while LE is high.
+  public static func spi(mode: SPIMode, stages: Int, latchEnablesOutputs: Bool = false) -> ShiftRegisterWiring
+  {
     ShiftRegisterWiring(
       data: WireNames.mosi, clock: WireNames.sclk, shiftOn: mode.samplingEdge, latch: WireNames.le,
-      latchOn: .rising, transparentLevel: true, clockIdleLevel: mode.clockIdlesHigh, stages: stages)
+      latchOn: .rising, transparentLevel: true, clockIdleLevel: mode.clockIdlesHigh,
+      latchEnablesOutputs: latchEnablesOutputs, stages: stages)
   }
 
-  /// NCS314 / NCS312 / NCS318 HW 2.x: two HV5122 (or HV5222), SPI mode 2, LE rising.
-  public static let ncs314 = spi(mode: .mode2, stages: 64)
+  /// NCS314 / NCS312 / NCS318 HW 2.x: two HV5122 (or HV5222), SPI mode 2; LE (on the chips'
+  /// OE) low while shifting, high after.
+  public static let ncs314 = spi(mode: .mode2, stages: 64, latchEnablesOutputs: true)
   /// NCS314 HW 3.x: one HV57708 (64 outputs), SPI mode 3, LE pulsed high after the transfer.
-  public static let ncs314V3 = spi(mode: .mode3, stages: 64)
-  /// NCM109: one HV5122 (or HV5222), SPI mode 2, LE rising.
-  public static let ncm109 = spi(mode: .mode2, stages: 32)
+  /// The chip's pin is `/LE`, whose transparent level no vendor code settles: not checked.
+  public static let ncs314V3 = ShiftRegisterWiring(
+    data: WireNames.mosi, clock: WireNames.sclk, shiftOn: .rising, latch: WireNames.le, latchOn: .rising,
+    transparentLevel: nil, clockIdleLevel: true, stages: 64)
+  /// NCM109: one HV5122 (or HV5222), SPI mode 2; LE (on OE) low while shifting, high after.
+  public static let ncm109 = spi(mode: .mode2, stages: 32, latchEnablesOutputs: true)
   /// Omnixie NTDB: five 74HC595, bit-banged: shift on SHCP rising, latch on STCP rising,
   /// SHCP left high after every bit.
   public static let omnixie = ShiftRegisterWiring(

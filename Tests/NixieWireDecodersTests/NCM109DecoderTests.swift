@@ -2,7 +2,8 @@ import NixieWireDecoders
 import Testing
 
 /// The multiplexed NCM109 (NCT4xx tube board): frames decoded from the bytes its firmware's
-/// doIndication sends, one anode group per frame, and the scan timing read from the latches.
+/// doIndication sends, one anode group per frame, and the scan timing read from the latches
+/// and from LE, which the board wires to the HV5122's output enable.
 /// The bytes are worked out by hand from doIndication109.ino (BOARDS.md shows the working).
 struct NCM109DecoderTests {
   /// Group 1 showing 1 2, group 2 showing 3 4, group 3 showing 5 6, dots off (HV5122).
@@ -48,55 +49,59 @@ struct NCM109DecoderTests {
     #expect(frames.map(\.reading.right) == [[2]])
   }
 
-  @Test func theVendorsScanIsSixtySevenHertzWithoutBlanking() throws {
-    // doIndication latches one group every 5 ms: 1 2 3 1 2 3 1.
+  @Test func theVendorsScanIsSixtySevenHertzDarkOnlyWhileShifting() throws {
+    // doIndication latches one group every 5 ms: 1 2 3 1 2 3 1. LE is the chips' OE, so the
+    // tubes are dark from LE low to the latch: one frame's shift between groups.
     let step = 5_000_000 - Self.frameDuration
     let groups = [Self.group1, Self.group2, Self.group3]
     let trace = try Self.trace((0..<7).map { (groups[$0 % 3], step) })
-    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122), end: trace.endTime)
-    #expect(scan.runs.map(\.group) == [1, 2, 3, 1, 2, 3, 1])
+    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122))
+    #expect(scan.visits.map(\.group) == [1, 2, 3, 1, 2, 3, 1])
     #expect(scan.refreshPeriods(of: 1) == [15_000_000, 15_000_000])
     #expect(scan.refreshPeriods(of: 2) == [15_000_000])
-    #expect(scan.gapsBetweenGroups == [0, 0, 0, 0, 0, 0])
+    #expect(scan.gapsBetweenGroups == Array(repeating: Self.frameDuration, count: 6))
     #expect(scan.overlaps.isEmpty)
     #expect(scan.scans.map(\.reading.text) == ["123456", "123456"])
-    // Two whole slots and the last, which the trace ends a frame's duration early.
-    #expect(scan.onTime(of: 1) == 15_000_000 - Self.frameDuration)
+    #expect(scan.litTime(of: 1) == 3 * step)
   }
 
   @Test func blankFramesBetweenGroupsAreDarkGaps() throws {
-    // Each group for 4.8 ms, then a frame with no anode until the next group 0.2 ms later.
+    // Each group for 4.8 ms, then a frame with no anode, then the next group: 5 ms a group.
     let lit = 4_800_000 - Self.frameDuration
     let gap = 200_000 - Self.frameDuration
     let trace = try Self.trace([
       (Self.group1, lit), (Self.dark, gap), (Self.group2, lit), (Self.dark, gap), (Self.group3, lit),
       (Self.dark, gap), (Self.group1, lit),
     ])
-    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122), end: trace.endTime)
-    #expect(scan.gapsBetweenGroups == [200_000, 200_000, 200_000])
+    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122))
+    // The blank frame's 0.2 ms, plus the next group's shift with LE (OE) low.
+    #expect(scan.gapsBetweenGroups == Array(repeating: 200_000 + Self.frameDuration, count: 3))
     #expect(scan.refreshPeriods(of: 1) == [15_000_000])
-    #expect(scan.runs.first.map { $0.end - $0.start } == 4_800_000)
+    #expect(scan.visits.first.map { $0.end - $0.start } == lit)
   }
 
   @Test func aDimmedSlotShowsItsPartsAndTheirDurations() throws {
-    // Group 1 lights both tubes for 3 ms, then only the right tube for 2 ms.
+    // Group 1 lights both tubes for 3 ms, then only the right tube for 2 ms, dark while the
+    // second frame shifts in.
     let trace = try Self.trace([
       (Self.group1, 3_000_000 - Self.frameDuration),
       ([0x00, 0x10, 0x10, 0x00], 2_000_000 - Self.frameDuration),
       (Self.group2, 1_000),
     ])
-    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122), end: trace.endTime)
+    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122))
     #expect(
-      scan.runs.first?.parts == [
-        .init(left: [1], right: [2], duration: 3_000_000), .init(left: [], right: [2], duration: 2_000_000),
+      scan.visits.first?.parts == [
+        .init(left: [1], right: [2], duration: 3_000_000 - Self.frameDuration),
+        .init(left: [], right: [2], duration: 2_000_000 - Self.frameDuration),
       ])
+    #expect(scan.visits.first.map { $0.end - $0.start } == 5_000_000 - Self.frameDuration)
   }
 
   @Test func twoGroupsOnAtOnceAreGhosting() throws {
     let trace = try Self.trace([([0x00, 0x30, 0x10, 0x02], 1_000_000), (Self.group3, 1_000)])
-    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122), end: trace.endTime)
+    let scan = MultiplexScan(frames: try NCM109Protocol.frames(in: trace, chips: .hv5122))
     #expect(scan.overlaps.map(\.groups) == [[1, 2]])
-    #expect(scan.runs.map(\.group) == [3])
+    #expect(scan.visits.map(\.group) == [3])
   }
 
   @Test func bitsTheFirmwareNeverSetsAreReported() throws {

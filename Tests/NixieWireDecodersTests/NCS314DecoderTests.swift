@@ -77,6 +77,8 @@ struct NCS314DecoderTests {
     #expect(frames.map(\.reading.text) == ["12:34:56", "99 99 99", "23 59 59"])
     // 1 µs + 0.5 µs + 64 bits × 0.5 µs + 0.25 µs to the first latch, then 17.03375 ms apart.
     #expect(frames.map(\.time) == [33_750, 17_067_500, 34_101_250])
+    // LE is the chips' output enable: each frame is shown until LE falls for the next one.
+    #expect(frames.map(\.frame.shownUntil) == [17_034_750, 34_068_500, 51_101_250])
   }
 
   @Test func theDotLayoutDecidesWhichDotIsUpper() throws {

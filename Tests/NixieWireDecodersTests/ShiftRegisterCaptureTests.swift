@@ -113,6 +113,8 @@ struct ShiftRegisterCaptureTests {
       in: LogicTrace(vcd: wave.text), wiring: Self.eightStagesMode2)
     #expect(frames.map(\.bytesMSBFirst) == [[0x12], [0x34]])
     #expect(frames.map(\.shiftsWhileTransparent) == [0, 8])
+    // Without an output-enable latch a frame is shown until the next latch edge.
+    #expect(frames.first?.shownUntil == frames.last?.time)
   }
 
   @Test func aShiftAndALatchAtOneInstantAreRefused() throws {
