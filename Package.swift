@@ -104,12 +104,16 @@ let package = Package(
 
     // What several test targets share (a seeded random generator for property tests).
     .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
+    // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
+    .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
     .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]
