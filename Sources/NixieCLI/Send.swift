@@ -29,12 +29,10 @@ struct Send: ParsableCommand {
   }
 
   func run() throws {
-    var fields = [("show", JSONText.quoted(value.value)), ("seconds", String(seconds))]
-    if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
-    let request = "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     let refusal: String?
     do {
-      refusal = try ControlClient.send(request, to: socket)
+      refusal = try ControlClient.send(
+        .show(value: value.value, seconds: seconds, transition: transition), to: socket)
     } catch {
       throw NixieError(.unavailable, error.description)
     }

@@ -140,14 +140,14 @@ struct ControlServerTests {
       path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
       handle: { _ in nil })
     try replacement.start()
-    #expect(try ControlClient.send(#"{"clear": true}"#, to: server.path) == nil)
+    #expect(try ControlClient.send(.clear, to: server.path) == nil)
     replacement.stop()
   }
 
   @Test func theClientSaysSoWhenNoClockIsListening() throws {
     let path = SocketHelpers.temporaryPath("absent")
     #expect {
-      _ = try ControlClient.send(#"{"clear": true}"#, to: path)
+      _ = try ControlClient.send(.clear, to: path)
     } throws: { error in
       "\(error)".contains("no nixie clock is listening on \(path)")
     }

@@ -22,8 +22,15 @@ public enum ControlClient {
     }
   }
 
-  /// The daemon's answer: nil for `{"ok": true}`, else its error message.
-  public static func send(_ request: String, to path: String, timeoutMilliseconds: Int = 3000)
+  /// The daemon's answer to `request`: nil for `{"ok": true}`, else its error message.
+  public static func send(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
+    throws(Failure) -> String?
+  {
+    try send(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// The daemon's answer to one request line: nil for `{"ok": true}`, else its error message.
+  public static func send(line request: String, to path: String, timeoutMilliseconds: Int = 3000)
     throws(Failure) -> String?
   {
     guard let address = UnixSocket.Address(path) else {

@@ -13,6 +13,18 @@ public enum ControlRequest: Hashable, Sendable {
   public static let maximumSeconds = 3600.0
   public static let defaultSeconds = 5.0
 
+  /// The request as one JSON line (without its newline): what `nixie send` writes.
+  public var line: String {
+    switch self {
+    case .clear:
+      return #"{"clear": true}"#
+    case .show(let value, let seconds, let transition):
+      var fields = [("show", JSONText.quoted(value)), ("seconds", String(seconds))]
+      if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
+      return "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+  }
+
   /// Parses one line (without its newline), or says what is wrong with it.
   public static func parse(_ line: [UInt8]) -> Result<ControlRequest, ControlRequestError> {
     let fields: Fields
