@@ -57,7 +57,7 @@ let package = Package(
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
-    .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
+    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CSystem"),
     // Every system call nixie makes, behind one choke point with one error type: files,

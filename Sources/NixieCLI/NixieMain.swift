@@ -1,6 +1,6 @@
 import ArgumentParser
-@preconcurrency import Glibc
 import NixieCore
+import NixieSystem
 
 /// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
 /// message and exit code of INTERFACE.md: never a crash dump for bad input.
@@ -32,6 +32,8 @@ public enum NixieMain {
   }
 
   static func printError(_ message: String) {
-    fputs(message.hasSuffix("\n") ? message : message + "\n", stderr)
+    let standardError = FileStream.standardError
+    standardError.write(message.hasSuffix("\n") ? message : message + "\n")
+    standardError.flush()
   }
 }
