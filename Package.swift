@@ -114,6 +114,8 @@ let package = Package(
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
+    // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
+    .testTarget(name: "NixieArchitectureTests"),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]

@@ -3,7 +3,7 @@ import NixieCore
 import NixieSystem
 
 /// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
-/// message and exit code of INTERFACE.md: never a crash dump for bad input.
+/// message and exit code of docs/INTERFACE.md: never a crash dump for bad input.
 public enum NixieMain {
   public static func run(_ arguments: [String]) -> Int32 {
     do {
