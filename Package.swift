@@ -58,6 +58,9 @@ let package = Package(
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
     .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
+    // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
+    // file system. Pure Swift like NixieCore; imports nothing.
+    .target(name: "NixieTime"),
     // The operating system's side of things the core keeps abstract: clocks, files, terminals.
     .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
@@ -100,6 +103,9 @@ let package = Package(
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards
+    // for its did-you-mean matcher.
+    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieBoards", "NixieTestSupport"]),
     .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",
