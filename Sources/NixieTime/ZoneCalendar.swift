@@ -89,6 +89,19 @@ public struct ZoneCalendar: Hashable, Sendable {
     return (days + shifted.quotient, shifted.remainder)
   }
 
+  /// The instants within `range` at which the offset, the DST flag or the abbreviation
+  /// changes (from the table and, past it, the rule), ascending.
+  public func transitions(in range: ClosedRange<Int64>) -> [Int64] {
+    changeCandidates(in: range).filter { $0 > Int64.min && type(at: $0) != type(at: $0 - 1) }
+  }
+
+  /// Bytes this zone's tables take (for memory figures; the strings of abbreviations of up to
+  /// 15 bytes live inside `LocalTimeType`).
+  public var approximateSize: Int {
+    MemoryLayout<Self>.size + transitions.count * MemoryLayout<Int64>.stride + transitionTypes.count
+      + types.count * MemoryLayout<LocalTimeType>.stride
+  }
+
   // MARK: Local time to instants
 
   /// The instants at which the clock reads `local`: none when a change skips it (or it is not
