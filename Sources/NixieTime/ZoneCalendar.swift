@@ -90,9 +90,33 @@ public struct ZoneCalendar: Hashable, Sendable {
   }
 
   /// The instants within `range` at which the offset, the DST flag or the abbreviation
-  /// changes (from the table and, past it, the rule), ascending.
-  public func transitions(in range: ClosedRange<Int64>) -> [Int64] {
-    changeCandidates(in: range).filter { $0 > Int64.min && type(at: $0) != type(at: $0 - 1) }
+  /// changes (from the table and, past it, the rule), ascending; the first `limit` of them,
+  /// since a rule changes twice a year for ever.
+  public func transitions(in range: ClosedRange<Int64>, limit: Int = 1_000) -> [Int64] {
+    var found: [Int64] = []
+    var cursor = range.lowerBound
+    // With a DST rule, the rule's part is walked a year at a time, and given up after two
+    // years without a change (a rule that does not change in a year never does).
+    let ruleStart: Int64? = rule?.daylight == nil ? nil : (transitions.last ?? Int64.min)
+    var quietYears = 0
+    while found.count < limit, quietYears < 2 {
+      let pieceEnd: Int64
+      if let ruleStart, cursor >= ruleStart {
+        let (end, overflow) = cursor.addingReportingOverflow(366 * 86_400)
+        pieceEnd = overflow ? Int64.max : end
+      } else {
+        pieceEnd = ruleStart.map { $0 - 1 } ?? Int64.max
+      }
+      let end = min(pieceEnd, range.upperBound)
+      let before = found.count
+      for candidate in changeCandidates(in: cursor...end) where found.count < limit {
+        if candidate > Int64.min && type(at: candidate) != type(at: candidate - 1) { found.append(candidate) }
+      }
+      if let ruleStart, cursor >= ruleStart { quietYears = found.count == before ? quietYears + 1 : 0 }
+      if end == range.upperBound { break }
+      cursor = end + 1
+    }
+    return found
   }
 
   /// Bytes this zone's tables take (for memory figures; the strings of abbreviations of up to
