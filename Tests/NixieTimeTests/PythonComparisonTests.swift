@@ -1,5 +1,5 @@
-import NixieTime
 import NixieTestSupport
+import NixieTime
 import Testing
 
 /// Random instants from 1900 to 2200 in a sample of zones, against two other readers of the

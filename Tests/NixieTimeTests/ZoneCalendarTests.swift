@@ -28,7 +28,8 @@ struct ZoneCalendarTests {
       beforeType: (19_800, false, "+0530"), after: "1986-01-01 00:15:00", afterType: (20_700, false, "+0545")),
     // Dublin: winter GMT is the "DST", an hour behind the standard IST.
     .init(
-      zone: "Europe/Dublin", instant: 1_774_746_000, before: "2026-03-29 00:59:59", beforeType: (0, true, "GMT"),
+      zone: "Europe/Dublin", instant: 1_774_746_000, before: "2026-03-29 00:59:59",
+      beforeType: (0, true, "GMT"),
       after: "2026-03-29 02:00:00", afterType: (3600, false, "IST")),
     .init(
       zone: "Europe/Dublin", instant: 1_792_890_000, before: "2026-10-25 01:59:59",
@@ -38,7 +39,8 @@ struct ZoneCalendarTests {
       zone: "Africa/Casablanca", instant: 1_771_120_800, before: "2026-02-15 02:59:59",
       beforeType: (3600, false, "+01"), after: "2026-02-15 02:00:00", afterType: (0, true, "+00")),
     .init(
-      zone: "Africa/Casablanca", instant: 1_774_144_800, before: "2026-03-22 01:59:59", beforeType: (0, true, "+00"),
+      zone: "Africa/Casablanca", instant: 1_774_144_800, before: "2026-03-22 01:59:59",
+      beforeType: (0, true, "+00"),
       after: "2026-03-22 03:00:00", afterType: (3600, false, "+01")),
     // Samoa skips 2011-12-30 entirely, crossing the date line.
     .init(
@@ -46,7 +48,8 @@ struct ZoneCalendarTests {
       beforeType: (-36_000, true, "-10"), after: "2011-12-31 00:00:00", afterType: (50_400, true, "+14")),
     // Troll: a two-hour DST.
     .init(
-      zone: "Antarctica/Troll", instant: 1_774_746_000, before: "2026-03-29 00:59:59", beforeType: (0, false, "+00"),
+      zone: "Antarctica/Troll", instant: 1_774_746_000, before: "2026-03-29 00:59:59",
+      beforeType: (0, false, "+00"),
       after: "2026-03-29 03:00:00", afterType: (7200, true, "+02")),
     .init(
       zone: "Antarctica/Troll", instant: 1_792_890_000, before: "2026-10-25 02:59:59",
@@ -63,7 +66,8 @@ struct ZoneCalendarTests {
       beforeType: (-3600, true, "-01"), after: "2024-10-26 23:00:00", afterType: (-7200, false, "-02")),
     // Past 2037: the footer's POSIX rule, north and south.
     .init(
-      zone: "Europe/Berlin", instant: 2_216_250_000, before: "2040-03-25 01:59:59", beforeType: (3600, false, "CET"),
+      zone: "Europe/Berlin", instant: 2_216_250_000, before: "2040-03-25 01:59:59",
+      beforeType: (3600, false, "CET"),
       after: "2040-03-25 03:00:00", afterType: (7200, true, "CEST")),
     .init(
       zone: "Europe/Berlin", instant: 2_234_998_800, before: "2040-10-28 02:59:59",
@@ -105,18 +109,35 @@ struct ZoneCalendarTests {
 
   static let lookups: [Lookup] = [
     .init(zone: "Europe/Berlin", local: Zones.time(2026, 3, 29, 2, 30), instants: [], first: 1_774_746_000),
-    .init(zone: "Europe/Berlin", local: Zones.time(2026, 10, 25, 2, 30), instants: [1_792_888_200, 1_792_891_800], first: 1_792_888_200),
-    .init(zone: "Europe/Berlin", local: Zones.time(2026, 10, 25, 3, 0), instants: [1_792_893_600], first: 1_792_893_600),
-    .init(zone: "Australia/Lord_Howe", local: Zones.time(2026, 4, 5, 1, 45), instants: [1_775_313_900, 1_775_315_700], first: 1_775_313_900),
-    .init(zone: "Australia/Lord_Howe", local: Zones.time(2026, 10, 4, 2, 15), instants: [], first: 1_791_041_400),
+    .init(
+      zone: "Europe/Berlin", local: Zones.time(2026, 10, 25, 2, 30),
+      instants: [1_792_888_200, 1_792_891_800], first: 1_792_888_200),
+    .init(
+      zone: "Europe/Berlin", local: Zones.time(2026, 10, 25, 3, 0), instants: [1_792_893_600],
+      first: 1_792_893_600),
+    .init(
+      zone: "Australia/Lord_Howe", local: Zones.time(2026, 4, 5, 1, 45),
+      instants: [1_775_313_900, 1_775_315_700], first: 1_775_313_900),
+    .init(
+      zone: "Australia/Lord_Howe", local: Zones.time(2026, 10, 4, 2, 15), instants: [], first: 1_791_041_400),
     .init(zone: "Asia/Kathmandu", local: Zones.time(1986, 1, 1, 0, 10), instants: [], first: 504_901_800),
-    .init(zone: "Europe/Dublin", local: Zones.time(2026, 10, 25, 1, 30), instants: [1_792_888_200, 1_792_891_800], first: 1_792_888_200),
-    .init(zone: "Africa/Casablanca", local: Zones.time(2026, 2, 15, 2, 30), instants: [1_771_119_000, 1_771_122_600], first: 1_771_119_000),
-    .init(zone: "Africa/Casablanca", local: Zones.time(2026, 3, 22, 2, 30), instants: [], first: 1_774_144_800),
+    .init(
+      zone: "Europe/Dublin", local: Zones.time(2026, 10, 25, 1, 30),
+      instants: [1_792_888_200, 1_792_891_800], first: 1_792_888_200),
+    .init(
+      zone: "Africa/Casablanca", local: Zones.time(2026, 2, 15, 2, 30),
+      instants: [1_771_119_000, 1_771_122_600], first: 1_771_119_000),
+    .init(
+      zone: "Africa/Casablanca", local: Zones.time(2026, 3, 22, 2, 30), instants: [], first: 1_774_144_800),
     .init(zone: "Pacific/Apia", local: Zones.time(2011, 12, 30, 12, 0), instants: [], first: 1_325_239_200),
-    .init(zone: "Antarctica/Troll", local: Zones.time(2026, 3, 29, 2, 59, 59), instants: [], first: 1_774_746_000),
-    .init(zone: "America/Nuuk", local: Zones.time(2024, 10, 26, 23, 30), instants: [1_729_989_000, 1_729_992_600], first: 1_729_989_000),
-    .init(zone: "America/New_York", local: Zones.time(2100, 11, 7, 1, 0), instants: [4_129_246_800, 4_129_250_400], first: 4_129_246_800),
+    .init(
+      zone: "Antarctica/Troll", local: Zones.time(2026, 3, 29, 2, 59, 59), instants: [], first: 1_774_746_000),
+    .init(
+      zone: "America/Nuuk", local: Zones.time(2024, 10, 26, 23, 30),
+      instants: [1_729_989_000, 1_729_992_600], first: 1_729_989_000),
+    .init(
+      zone: "America/New_York", local: Zones.time(2100, 11, 7, 1, 0),
+      instants: [4_129_246_800, 4_129_250_400], first: 4_129_246_800),
     .init(zone: "Europe/Berlin", local: Zones.time(2026, 2, 29, 12, 0), instants: [], first: nil),
     .init(zone: "Europe/Berlin", local: Zones.time(2026, 1, 1, 24, 0), instants: [], first: nil),
     .init(zone: "Europe/Berlin", local: Zones.time(2026, 1, 1, 23, 59, 60), instants: [], first: nil),
@@ -137,8 +158,9 @@ struct ZoneCalendarTests {
   @Test func theDailyInstantSkipsForwardOverAGapAndTakesTheFirstOfARepeat() throws {
     let berlin = try Zones.named("Europe/Berlin")
     let springNoon: Int64 = 1_774_785_600  // 2026-03-29 12:00 UTC
-    #expect(berlin.instant(atSecondOfDay: 9000, dayOf: springNoon).map { berlin.local($0).description }
-      == "2026-03-29 03:00:00")
+    #expect(
+      berlin.instant(atSecondOfDay: 9000, dayOf: springNoon).map { berlin.local($0).description }
+        == "2026-03-29 03:00:00")
     let autumnNoon: Int64 = 1_792_929_600  // 2026-10-25 12:00 UTC
     #expect(berlin.instant(atSecondOfDay: 9000, dayOf: autumnNoon) == 1_792_888_200)
     #expect(berlin.instant(atSecondOfDay: 9000, dayOf: autumnNoon, daysAhead: -1) == 1_792_801_800)
