@@ -20,7 +20,9 @@ struct PosixTimeZoneRuleParser {
 
   mutating func parse() throws(ZoneError) -> PosixTimeZoneRule {
     guard bytes.count <= Self.maximumLength else {
-      throw failure("longer than \(Self.maximumLength) characters; stopped")
+      throw ZoneError(
+        .invalidRule(column: Self.maximumLength + 1),
+        "TZ rule \(ZoneError.quoted(text)): longer than \(Self.maximumLength) characters")
     }
     let standardName = try name()
     let standardOffset = try offset(for: "the standard time")
