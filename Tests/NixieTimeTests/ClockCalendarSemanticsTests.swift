@@ -55,12 +55,16 @@ struct ClockCalendarSemanticsTests {
             for daysAhead in [-1, 0, 1] {
               let ours = zone.instant(atSecondOfDay: secondOfDay, dayOf: dayOf, daysAhead: daysAhead)
               let theirs = foundation.instant(atSecondOfDay: secondOfDay, dayOf: dayOf, daysAhead: daysAhead)
-              if let ours, let theirs, theirs - ours > 43_200, zone.instants(at: zone.local(theirs)).count == 1,
-                zone.local(theirs).secondOfDay == secondOfDay, zone.transitions(in: (ours - 1)...ours) == [ours]
+              if let ours, let theirs, theirs - ours > 43_200,
+                zone.instants(at: zone.local(theirs)).count == 1,
+                zone.local(theirs).secondOfDay == secondOfDay,
+                zone.transitions(in: (ours - 1)...ours) == [ours]
               {
                 foundationADayLate += 1
               } else if ours != theirs {
-                problems.append("day of \(dayOf), second \(secondOfDay), \(daysAhead): ours \(ours as Any), Foundation's \(theirs as Any)")
+                problems.append(
+                  "day of \(dayOf), second \(secondOfDay), \(daysAhead): ours \(ours as Any), Foundation's \(theirs as Any)"
+                )
               }
             }
           }

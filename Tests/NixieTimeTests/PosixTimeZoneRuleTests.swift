@@ -47,7 +47,7 @@ struct PosixTimeZoneRuleTests {
     ("CET-1\u{1B}[2J", 6), ("CET-1CEST,M3.5.0,M10.5.0/1:2", 28),
   ])
   func rejectsMalformedRulesSayingWhere(_ text: String, _ column: Int) {
-    let error = #expect(throws: ZoneError.self) { try Rule(parsing: text) }
+    let error = zoneError { _ = try Rule(parsing: text) }
     #expect(error?.reason == .invalidRule(column: column), "\(error?.description ?? "")")
     #expect(error.map { !$0.description.unicodeScalars.contains { $0.value < 0x20 } } ?? false)
   }
