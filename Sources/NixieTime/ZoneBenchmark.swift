@@ -21,7 +21,8 @@ public enum ZoneBenchmark {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
       }
-      return "\(zone): load \(fixed(loadMicroseconds)) µs, local() \(fixed(localNanoseconds)) ns in the table, "
+      return
+        "\(zone): load \(fixed(loadMicroseconds)) µs, local() \(fixed(localNanoseconds)) ns in the table, "
         + "\(fixed(ruleLocalNanoseconds)) ns by the rule, instant(atSecondOfDay:) "
         + "\(fixed(instantNanoseconds)) ns, \(zoneBytes) bytes"
     }
@@ -55,12 +56,14 @@ public enum ZoneBenchmark {
     let ruleLocal = timeLocal(from: 2_524_608_000)  // 2050
     let began = now()
     for index in 0..<conversions {
-      let instant = calendar.instant(atSecondOfDay: index % 86_400, dayOf: 1_767_225_600 &+ Int64(index) &* 317)
+      let instant = calendar.instant(
+        atSecondOfDay: index % 86_400, dayOf: 1_767_225_600 &+ Int64(index) &* 317)
       checksum &+= instant ?? 0
     }
     let instantTime = Double(now() - began) / Double(conversions)
     return Result(
-      zone: zone, loadMicroseconds: loadTime / 1000, localNanoseconds: tableLocal, ruleLocalNanoseconds: ruleLocal,
+      zone: zone, loadMicroseconds: loadTime / 1000, localNanoseconds: tableLocal,
+      ruleLocalNanoseconds: ruleLocal,
       instantNanoseconds: instantTime, zoneBytes: calendar.approximateSize, checksum: checksum)
   }
 }

@@ -172,10 +172,11 @@ public struct ZoneCalendar: Hashable, Sendable {
   }
 
   /// Days of `GregorianCalendar.supportedYears`.
-  private static let supportedDays =
-    GregorianCalendar.daysSinceEpoch(
-      year: GregorianCalendar.supportedYears.lowerBound, month: 1, day: 1)...GregorianCalendar
-    .daysSinceEpoch(year: GregorianCalendar.supportedYears.upperBound, month: 12, day: 31)
+  private static let supportedDays: ClosedRange<Int64> = {
+    let years = GregorianCalendar.supportedYears
+    let first = GregorianCalendar.daysSinceEpoch(year: years.lowerBound, month: 1, day: 1)
+    return first...GregorianCalendar.daysSinceEpoch(year: years.upperBound, month: 12, day: 31)
+  }()
 
   /// `local` as seconds since 1970-01-01 on the wall clock, nil when it is not a valid time.
   private static func localSeconds(_ local: LocalTime) -> Int64? {
