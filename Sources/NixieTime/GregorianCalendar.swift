@@ -7,14 +7,16 @@ public enum GregorianCalendar {
   public static let supportedYears: ClosedRange<Int64> = -1_000_000_000...1_000_000_000
 
   /// Days from 1970-01-01 to `year`-`month`-`day`; `year` within `supportedYears`, `month`
-  /// 1…12 and `day` 1…31 (a day past the month's end counts on into the next).
+  /// 1…12 and `day` 1…31 (a day past the month's end counts on into the next). Outside those
+  /// the arithmetic wraps: a meaningless number, never a trap.
   public static func daysSinceEpoch(year: Int64, month: Int, day: Int) -> Int64 {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = Int64((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1)
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    let shiftedYear = month <= 2 ? year &- 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear &- 399) / 400
+    let yearOfEra = shiftedYear &- era &* 400
+    let dayOfYear = Int64(
+      truncatingIfNeeded: (153 &* (month > 2 ? month &- 3 : month &+ 9) &+ 2) / 5 &+ day &- 1)
+    let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+    return era &* 146_097 &+ dayOfEra &- 719_468
   }
 
   /// The date `days` after 1970-01-01, for any Int64 `days`.

@@ -17,8 +17,9 @@ public struct LocalTime: Hashable, Sendable, CustomStringConvertible {
     self.second = second
   }
 
-  /// Seconds since local midnight as the clock reads it (a DST change makes it jump).
-  public var secondOfDay: Int { hour * 3600 + minute * 60 + second }
+  /// Seconds since local midnight as the clock reads it (a DST change makes it jump). Wrapping
+  /// arithmetic: fields far out of range give a meaningless number, never a trap.
+  public var secondOfDay: Int { hour &* 3600 &+ minute &* 60 &+ second }
 
   /// Whether every field names a real calendar date and time of day within
   /// `GregorianCalendar.supportedYears` (no leap second: `:60` is not a time here).

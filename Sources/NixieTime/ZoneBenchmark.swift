@@ -28,6 +28,12 @@ public enum ZoneBenchmark {
     }
   }
 
+  /// Nanoseconds since `start`; zero from a clock that went backwards.
+  private static func elapsed(since start: UInt64, _ now: () -> UInt64) -> UInt64 {
+    let end = now()
+    return end >= start ? end - start : 0
+  }
+
   /// Loads `zone` `loads` times, then makes `conversions` calls of each kind; `now` gives
   /// monotonic nanoseconds.
   public static func run(
@@ -42,7 +48,7 @@ public enum ZoneBenchmark {
       calendar = try database.zone(named: zone)
       checksum &+= Int64(calendar.approximateSize)
     }
-    let loadTime = Double(now() - loadStart) / Double(loads)
+    let loadTime = Double(elapsed(since: loadStart, now)) / Double(loads)
 
     func timeLocal(from start: Int64) -> Double {
       let began = now()
@@ -50,7 +56,7 @@ public enum ZoneBenchmark {
         let local = calendar.local(start &+ Int64(index) &* 317)
         checksum &+= Int64(local.secondOfDay &+ local.day)
       }
-      return Double(now() - began) / Double(conversions)
+      return Double(elapsed(since: began, now)) / Double(conversions)
     }
     let tableLocal = timeLocal(from: 1_767_225_600)  // 2026
     let ruleLocal = timeLocal(from: 2_524_608_000)  // 2050
@@ -60,7 +66,7 @@ public enum ZoneBenchmark {
         atSecondOfDay: index % 86_400, dayOf: 1_767_225_600 &+ Int64(index) &* 317)
       checksum &+= instant ?? 0
     }
-    let instantTime = Double(now() - began) / Double(conversions)
+    let instantTime = Double(elapsed(since: began, now)) / Double(conversions)
     return Result(
       zone: zone, loadMicroseconds: loadTime / 1000, localNanoseconds: tableLocal,
       ruleLocalNanoseconds: ruleLocal,

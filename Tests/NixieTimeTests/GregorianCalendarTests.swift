@@ -43,6 +43,19 @@ struct GregorianCalendarTests {
     #expect(![1900, 2100, 2023, 1, -1, 1700].contains { GregorianCalendar.isLeapYear($0) })
   }
 
+  @Test func absurdDatesWrapRatherThanTrap() {
+    for year in [Int64.min, Int64.max] {
+      for (month, day) in [(Int.min, Int.min), (1, 1), (Int.max, Int.max)] {
+        _ = GregorianCalendar.daysSinceEpoch(year: year, month: month, day: day)
+      }
+    }
+    let absurd = LocalTime(
+      year: Int.max, month: Int.max, day: Int.min, hour: Int.max, minute: Int.min, second: 1)
+    _ = absurd.secondOfDay
+    #expect(!absurd.isValid)
+    #expect(absurd.description.hasPrefix("9223372036854775807-"))
+  }
+
   @Test func theDayOfAnyInstantIsComputedWithoutTrapping() {
     for days in [Int64.min, Int64.min / 86_400, -1, Int64.max / 86_400, Int64.max] {
       #expect((1...12).contains(GregorianCalendar.date(daysSinceEpoch: days).month))
