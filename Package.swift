@@ -69,6 +69,9 @@ let package = Package(
       name: "NixieRuntime",
       dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
     ),
+    // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
+    // file system. Pure Swift like NixieCore; imports nothing.
+    .target(name: "NixieTime"),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -86,7 +89,7 @@ let package = Package(
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieRuntime", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "Yams",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -116,6 +119,9 @@ let package = Package(
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
     .testTarget(name: "NixieArchitectureTests"),
+    // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards
+    // for its did-you-mean matcher.
+    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieBoards", "NixieTestSupport"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]

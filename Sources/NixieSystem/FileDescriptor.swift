@@ -3,11 +3,21 @@ import Glibc
 /// An open file descriptor this process owns: closed exactly once, when the owner goes away.
 public final class FileDescriptor: @unchecked Sendable {
   public let rawValue: Int32
+  private let owned: Bool
 
   /// Takes ownership of `rawValue`.
-  public init(_ rawValue: Int32) { self.rawValue = rawValue }
+  public init(_ rawValue: Int32) {
+    self.rawValue = rawValue
+    owned = true
+  }
 
-  deinit { close(rawValue) }
+  /// Uses `rawValue` without owning it (standard input): it stays open.
+  public init(borrowing rawValue: Int32) {
+    self.rawValue = rawValue
+    owned = false
+  }
+
+  deinit { if owned { close(rawValue) } }
 
   /// Reads up to `count` bytes; an empty result means end of file. `nil` when a non-blocking
   /// descriptor has nothing to read (EAGAIN).

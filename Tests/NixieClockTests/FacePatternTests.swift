@@ -1,3 +1,4 @@
+import NixieTime
 import NixieClock
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieCore
+import NixieTime
 
 /// Everything `nixie clock` can be told, from `/etc/nixie/nixie.yaml` and the command line
 /// (which overrides the file). Defaults are what a clock with no file does.
@@ -111,19 +112,7 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// problem in the file is bad configuration at its file:line:column; one from the command
   /// line is bad usage naming the option.
   public func planner(for board: BoardProfile) throws(NixieError) -> ClockPlanner {
-    let zone: ClockCalendar
-    if let timeZone {
-      guard let named = ClockCalendar(identifier: timeZone) else {
-        let message = "unknown time zone '\(timeZone)' (an IANA name such as Europe/Berlin)"
-        if let timeZoneOrigin {
-          throw NixieError(.badConfiguration, timeZoneOrigin.error(message).description)
-        }
-        throw NixieError(.badUsage, "--timezone: \(message)")
-      }
-      zone = named
-    } else {
-      zone = ClockCalendar(timeZone: .current)
-    }
+    let zone = try Self.zone(timeZone, origin: timeZoneOrigin)
     var turns: [FaceRotation.Turn] = []
     for face in faces {
       do {
@@ -141,5 +130,31 @@ public struct ClockConfiguration: Hashable, Sendable {
     return ClockPlanner(
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
       antiPoisoning: antiPoisoning, indicator: indicator, brightness: brightness, transition: transition)
+  }
+
+  /// The zone named `name` (the system's when nil), or what is wrong with it: an unknown name
+  /// says which zone it may have meant; a problem from the file is bad configuration at its
+  /// place, one from the command line bad usage of `--timezone`.
+  static func zone(_ name: String?, origin: Origin?, zones: ZoneDatabase = ClockZones.system) throws(NixieError)
+    -> ZoneCalendar
+  {
+    do {
+      guard let name else { return try zones.systemZone() }
+      return try zones.zone(named: name)
+    } catch {
+      var message = error.description
+      if error.reason == .unknownZone || error.reason == .invalidName, let name {
+        let names = zones.zoneNames()
+        if let suggestion = Suggestion.closest(to: name, in: names) {
+          message = "unknown time zone '\(Printable.escaped(name))': did you mean \(suggestion)?"
+        } else {
+          message = "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
+            + " see /usr/share/zoneinfo)"
+        }
+      }
+      guard name != nil else { throw NixieError(.badConfiguration, "the system's time zone: \(message)") }
+      if let origin { throw NixieError(.badConfiguration, origin.error(message).description) }
+      throw NixieError(.badUsage, "--timezone: \(message)")
+    }
   }
 }

@@ -22,11 +22,8 @@ struct ClockConfigurationParser {
       configuration.backend = try choice(backend, ["sim", "hardware"])
     }
     if let zone = top["timezone"] {
-      let name = try nonEmpty(zone)
-      guard TimeZone(identifier: name) != nil else {
-        throw zone.error("unknown time zone '\(name)' (an IANA name such as Europe/Berlin or Asia/Kathmandu)")
-      }
-      configuration.timeZone = name
+      // Whether the zone exists is checked with the zone database when the clock is planned.
+      configuration.timeZone = try nonEmpty(zone)
       configuration.timeZoneOrigin = origin(of: zone)
     }
     if let faces = top["faces"] { configuration.faces = try parseFaces(faces) }
