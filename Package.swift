@@ -50,6 +50,8 @@ let package = Package(
     .target(name: "NixieCore"),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
+    // Our YAML reader: text to nodes with line and column. Pure, imports nothing.
+    .target(name: "NixieYAML"),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
@@ -100,6 +102,8 @@ let package = Package(
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
+    .testTarget(name: "NixieYAMLTests", dependencies: ["NixieYAML"], exclude: ["Corpus", "pyyaml_oracle.py"]),
     .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",
