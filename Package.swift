@@ -41,7 +41,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
@@ -55,7 +54,7 @@ let package = Package(
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
-      dependencies: ["NixieCore", "Yams"],
+      dependencies: ["NixieCore", "NixieYAML"],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
@@ -81,7 +80,7 @@ let package = Package(
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -35,7 +35,7 @@ public enum BoardCatalog {
       let yaml = builtIn.first { $0.name == name }?.yaml ?? ""
       return try parse(yaml, file: "<built-in \(name)>")
     case .file(let path):
-      return try parse(try YAMLFile.read(path), file: path)
+      return try BoardProfileParser(file: path).parse(bytes: try YAMLFile.read(path))
     }
   }
 

@@ -97,7 +97,7 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// Reads and checks the file at `path`.
   public static func load(_ path: String) throws(BoardFileError) -> ClockConfiguration {
-    try ClockConfigurationParser(file: path).parse(try YAMLFile.read(path))
+    try ClockConfigurationParser(file: path).parse(bytes: try YAMLFile.read(path))
   }
 
   /// The schedule for `board`: faces checked against what it can show. A problem is an error
