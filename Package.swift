@@ -102,7 +102,9 @@ let package = Package(
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
     // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
-    .testTarget(name: "NixieYAMLTests", dependencies: ["NixieYAML"], exclude: ["Corpus", "pyyaml_oracle.py"]),
+    .testTarget(
+      name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
+      exclude: ["Corpus", "pyyaml_oracle.py"]),
     .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieSimulatorTests",
