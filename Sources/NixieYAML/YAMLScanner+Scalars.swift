@@ -33,12 +33,17 @@ extension YAMLScanner {
     if Self.isBlankOrBreakOrEnd(next) { return true }
     if next == .colon {
       let after = byte(offset + 1)
-      return Self.isBlankOrBreakOrEnd(after) || (flowLevel > 0 && Self.flowIndicators.contains(after))
+      return Self.isBlankOrBreakOrEnd(after) || (flowLevel > 0 && Self.isFlowIndicator(after))
     }
-    return flowLevel > 0 && (next == .question || Self.flowIndicators.contains(next))
+    return flowLevel > 0 && (next == .question || Self.isFlowIndicator(next))
   }
 
-  private static let flowIndicators = Set(",[]{}".utf8)
+  private static func isFlowIndicator(_ byte: UInt8) -> Bool {
+    switch byte {
+    case .comma, .leftBracket, .rightBracket, .leftBrace, .rightBrace: return true
+    default: return false
+    }
+  }
 
   /// The whitespace after a piece of plain text as it folds into the text if more follows;
   /// nil if the text ends here (no whitespace, or a document marker on the next line).

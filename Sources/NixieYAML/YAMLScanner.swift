@@ -250,12 +250,21 @@ struct YAMLScanner {
   private func startsPlain() -> Bool {
     let next = byte()
     guard !Self.isBlankOrBreakOrEnd(next) else { return false }
-    guard Self.indicators.contains(next) else { return true }
+    guard Self.isIndicator(next) else { return true }
     return !Self.isBlankOrBreakOrEnd(byte(1))
       && (next == .dash || (flowLevel == 0 && (next == .question || next == .colon)))
   }
 
-  private static let indicators = Set("-?:,[]{}#&*!|>'\"%@`".utf8)
+  /// The characters that start YAML syntax: `-?:,[]{}#&*!|>'"%@` and the backquote.
+  private static func isIndicator(_ byte: UInt8) -> Bool {
+    switch byte {
+    case .dash, .question, .colon, .comma, .leftBracket, .rightBracket, .leftBrace, .rightBrace, .hash,
+      .ampersand, .asterisk, .exclamation, .pipe, .greaterThan, .apostrophe, .quote, .percent,
+      UInt8(ascii: "@"), UInt8(ascii: "`"):
+      return true
+    default: return false
+    }
+  }
 
   /// Skips spaces, comments and line breaks; a line break in block context lets a key start.
   private mutating func skipToNextToken() throws(YAMLError) {
