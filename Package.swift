@@ -59,8 +59,17 @@ let package = Package(
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
     .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
-    // The operating system's side of things the core keeps abstract: clocks, files, terminals.
-    .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
+    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
+    .target(name: "CSystem"),
+    // Every system call nixie makes, behind one choke point with one error type: files,
+    // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
+    .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
+    // Running a board: the frame thread, a display session on the simulator or the hardware,
+    // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
+    .target(
+      name: "NixieRuntime",
+      dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
+    ),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -70,17 +79,15 @@ let package = Package(
     // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
-      dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"],
+      dependencies: ["NixieCore", "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
-    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
-    .target(name: "CClockSystem"),
     // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
     // the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieRuntime",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -88,8 +95,8 @@ let package = Package(
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput", "NixieLinux",
-        "NixieClock",
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
+        "NixieLinux", "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -98,6 +105,9 @@ let package = Package(
 
     // What several test targets share (a seeded random generator for property tests).
     .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
+    // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
+    .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
@@ -105,28 +115,31 @@ let package = Package(
     .testTarget(
       name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
       exclude: ["Corpus", "pyyaml_oracle.py"]),
-    .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
+    .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(
+      name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]
     ),
     .testTarget(
       name: "NixieLinuxTests",
-      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
+      dependencies: ["NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
-        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput",
+        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
       dependencies: [
-        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime",
-        "NixieInput",
+        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
+        "NixieRuntime", "NixieInput",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

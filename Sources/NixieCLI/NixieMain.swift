@@ -1,5 +1,6 @@
 import ArgumentParser
 @preconcurrency import Glibc
+import NixieCore
 
 /// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
 /// message and exit code of INTERFACE.md: never a crash dump for bad input.
@@ -9,9 +10,9 @@ public enum NixieMain {
       var command = try Nixie.parseAsRoot(arguments)
       try command.run()
       return 0
-    } catch let failure as CommandFailure {
+    } catch let failure as NixieError {
       printError("nixie: \(failure.message)")
-      return failure.code.rawValue
+      return failure.exitCode
     } catch let exit as ExitCode {
       return exit.rawValue
     } catch {
@@ -23,10 +24,10 @@ public enum NixieMain {
       }
       if code == .validationFailure {
         printError(message)
-        return CommandFailure.Code.badUsage.rawValue
+        return NixieError.Kind.badUsage.rawValue
       }
       printError("nixie: internal error: \(error)")
-      return CommandFailure.Code.internalError.rawValue
+      return NixieError.Kind.internalError.rawValue
     }
   }
 

@@ -1,3 +1,5 @@
+import NixieSystem
+
 #if LIBGPIOD_V2
   import CGPIOD
 

@@ -1,7 +1,7 @@
-import Foundation
 import Glibc
 import Logging
 import NixieCore
+import NixieSystem
 import Synchronization
 
 /// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
@@ -21,8 +21,7 @@ public final class ControlServer: @unchecked Sendable {
   private let handle: @Sendable (ControlRequest) -> String?
   private let logger: Logger
   private let monotonic: @Sendable () -> UInt64
-  private var thread: Thread?
-  private let finished = DispatchSemaphore(value: 0)
+  private var thread: SystemThread?
 
   /// One connected client and what it has sent so far.
   private final class Client {
@@ -86,7 +85,7 @@ public final class ControlServer: @unchecked Sendable {
     do {
       try probe.connect(to: address)
     } catch {
-      guard error.errno == ECONNREFUSED else { throw error }
+      guard error.errno.rawValue == ECONNREFUSED else { throw error }
       unlink(address.text)
       return
     }
@@ -103,22 +102,17 @@ public final class ControlServer: @unchecked Sendable {
     configured.withLock { $0 = limits }
   }
 
-  /// Starts serving on a thread of its own.
-  public func start() {
-    let thread = Thread { [self] in
-      serve()
-      finished.signal()
-    }
-    thread.name = "nixie-control"
-    self.thread = thread
-    thread.start()
+  /// Starts serving on a thread of its own; throws when the system cannot make one.
+  public func start() throws(SystemCallError) {
+    guard thread == nil else { return }
+    thread = try SystemThread.start(name: "nixie-control") { [self] in serve() }
   }
 
   /// Stops serving, closes every client and removes the socket file.
   public func stop() {
     guard thread != nil else { return }
     stopEvent.signal()
-    finished.wait()
+    thread?.join()
     thread = nil
     unlink(path)
   }
@@ -130,7 +124,7 @@ public final class ControlServer: @unchecked Sendable {
         + clients.map(\.socket.descriptor.rawValue)
       let ready: [Int]
       do {
-        ready = try Poll.readable(descriptors, timeout: -1)
+        ready = try Poll.readable(descriptors, timeout: nil)
       } catch {
         logger.error("control socket: \(error)")
         return

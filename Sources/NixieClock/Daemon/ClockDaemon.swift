@@ -43,7 +43,7 @@ public final class ClockDaemon {
   private struct Message {
     var state: DisplayState
     var until: UInt64
-    var transition: ClockTransition?
+    var transition: TransitionSpec.Kind?
   }
 
   public private(set) var planner: ClockPlanner

@@ -1,4 +1,5 @@
 import Glibc
+import NixieSystem
 
 /// The sd_notify protocol spoken directly: one datagram of newline-separated `KEY=value`
 /// lines to the AF_UNIX socket named by `$NOTIFY_SOCKET` (a path, or `@name` in the abstract

@@ -1,0 +1,8 @@
+import Glibc
+
+/// Questions about paths.
+public enum FileSystem {
+  /// Whether something exists at `path` (following symbolic links).
+  /// The corresponding C function is `access` with `F_OK`.
+  public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+}
