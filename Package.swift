@@ -58,7 +58,7 @@ let package = Package(
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
-    .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
+    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CSystem"),
     // Every system call nixie makes, behind one choke point with one error type: files,
@@ -119,6 +119,8 @@ let package = Package(
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
+    // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
+    .testTarget(name: "NixieArchitectureTests"),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import NixieBoards
 import NixieCore
 import NixieRuntime

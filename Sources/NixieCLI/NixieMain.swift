@@ -1,9 +1,9 @@
 import ArgumentParser
-@preconcurrency import Glibc
 import NixieCore
+import NixieSystem
 
 /// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
-/// message and exit code of INTERFACE.md: never a crash dump for bad input.
+/// message and exit code of docs/INTERFACE.md: never a crash dump for bad input.
 public enum NixieMain {
   public static func run(_ arguments: [String]) -> Int32 {
     do {
@@ -32,6 +32,8 @@ public enum NixieMain {
   }
 
   static func printError(_ message: String) {
-    fputs(message.hasSuffix("\n") ? message : message + "\n", stderr)
+    let standardError = FileStream.standardError
+    standardError.write(message.hasSuffix("\n") ? message : message + "\n")
+    standardError.flush()
   }
 }

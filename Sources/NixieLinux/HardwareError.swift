@@ -69,6 +69,13 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
       problem: Self.problem(for: errno, during: phase, on: transport), errno: errno, detail: detail)
   }
 
+  /// Setting lines of a request that was already given back (a bug, not a device fault).
+  static func linesReleased(device: String) -> HardwareError {
+    HardwareError(
+      transport: .gpio, device: device, operation: "set lines", problem: .failed,
+      detail: "the lines were released")
+  }
+
   /// A NACK or a bus glitch may pass: drivers retry those, and long-running programs go on.
   public var isTransient: Bool { problem == .noAnswer || problem == .busFault }
 

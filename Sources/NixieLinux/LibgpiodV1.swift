@@ -164,11 +164,7 @@
     }
 
     func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
-      guard !released else {
-        throw HardwareError(
-          transport: .gpio, device: device, operation: "set lines", problem: .failed,
-          detail: "the lines were released")
-      }
+      guard !released else { throw HardwareError.linesReleased(device: device) }
       for index in 0..<count { values[index] = Int32(truncatingIfNeeded: levels >> UInt64(index) & 1) }
       try LibgpiodV1.call(device, "set lines", phase: .transfer) {
         gpiod_line_set_value_bulk(bulk, values)

@@ -21,3 +21,9 @@ public enum Environment {
     return variables
   }
 }
+
+/// This process.
+public enum CurrentProcess {
+  /// Its process ID. The corresponding C function is `getpid`.
+  public static var id: Int32 { getpid() }
+}

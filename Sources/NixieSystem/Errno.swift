@@ -24,6 +24,9 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public static let remoteIO = Errno(rawValue: EREMOTEIO)
   public static let protocolError = Errno(rawValue: EPROTO)
   public static let notSupported = Errno(rawValue: EOPNOTSUPP)
+  public static let connectionRefused = Errno(rawValue: ECONNREFUSED)
+  public static let notADirectory = Errno(rawValue: ENOTDIR)
+  public static let brokenPipe = Errno(rawValue: EPIPE)
 
   /// The symbolic names of the numbers hardware calls return, for messages.
   private static let names: [Int32: String] = [
@@ -31,6 +34,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     EACCES: "EACCES", EPERM: "EPERM", EBUSY: "EBUSY", ENODEV: "ENODEV", EINVAL: "EINVAL",
     ENOTTY: "ENOTTY", ETIMEDOUT: "ETIMEDOUT", EREMOTEIO: "EREMOTEIO", EPROTO: "EPROTO",
     EOPNOTSUPP: "EOPNOTSUPP", EBADF: "EBADF", ENOMEM: "ENOMEM", EFAULT: "EFAULT",
+    ECONNREFUSED: "ECONNREFUSED", ENOTDIR: "ENOTDIR", EPIPE: "EPIPE", EADDRINUSE: "EADDRINUSE",
+    EEXIST: "EEXIST", ENAMETOOLONG: "ENAMETOOLONG", EMFILE: "EMFILE", ENFILE: "ENFILE", ENOSPC: "ENOSPC",
   ]
 
   /// `ENOENT`, or `errno 123` for a number without a name here.

@@ -13,10 +13,10 @@ public final class SignalDescriptor {
   private let previousMask: sigset_t
 
   /// The corresponding C functions are `pthread_sigmask(SIG_BLOCK)` and `signalfd`.
-  public init(signals: [Int32]) throws(SystemCallError) {
+  public init(signals: [Signal]) throws(SystemCallError) {
     var set = sigset_t()
     sigemptyset(&set)
-    for signal in signals { sigaddset(&set, signal) }
+    for signal in signals { sigaddset(&set, signal.rawValue) }
     var previous = sigset_t()
     let result = pthread_sigmask(SIG_BLOCK, &set, &previous)
     if result != 0 { throw SystemCallError("pthread_sigmask", errno: result) }
@@ -31,12 +31,16 @@ public final class SignalDescriptor {
     descriptor = FileDescriptor(fd)
   }
 
-  /// The next pending signal's number, or nil when none is pending.
-  public func next() throws(SystemCallError) -> Int32? {
+  /// The next pending signal, or nil when none is pending.
+  public func next() throws(SystemCallError) -> Signal? {
     var info = signalfd_siginfo()
     while true {
       let got = Glibc.read(descriptor.rawValue, &info, MemoryLayout<signalfd_siginfo>.size)
-      if got == MemoryLayout<signalfd_siginfo>.size { return Int32(bitPattern: info.ssi_signo) }
+      if got == MemoryLayout<signalfd_siginfo>.size {
+        // Only the signals asked for arrive here.
+        guard let signal = Signal(rawValue: Int32(bitPattern: info.ssi_signo)) else { continue }
+        return signal
+      }
       let error = Errno.current
       if error == .interrupted { continue }
       if error == .tryAgain { return nil }
@@ -45,8 +49,8 @@ public final class SignalDescriptor {
   }
 
   /// Waits until `deadline` on `clock` (CLOCK_MONOTONIC), or until one of the signals arrives.
-  /// Returns the signal's number, or nil when the deadline came first.
-  public func wait(until deadline: UInt64, clock: MonotonicClock) throws(SystemCallError) -> Int32? {
+  /// Returns the signal, or nil when the deadline came first.
+  public func wait(until deadline: UInt64, clock: MonotonicClock) throws(SystemCallError) -> Signal? {
     while true {
       if let signal = try next() { return signal }
       let now = clock.now()
@@ -59,15 +63,5 @@ public final class SignalDescriptor {
   public func restoreMask() {
     var previous = previousMask
     pthread_sigmask(SIG_SETMASK, &previous, nil)
-  }
-
-  /// The signal's name for messages, e.g. `SIGINT`.
-  public static func name(of signal: Int32) -> String {
-    switch signal {
-    case SIGINT: "SIGINT"
-    case SIGTERM: "SIGTERM"
-    case SIGHUP: "SIGHUP"
-    default: "signal \(signal)"
-    }
   }
 }

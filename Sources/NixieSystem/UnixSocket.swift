@@ -136,4 +136,52 @@ public final class UnixSocket: @unchecked Sendable {
         descriptor.rawValue, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
   }
+
+  /// A stream socket listening at the file `path`, with the file's mode set to `mode` and its
+  /// group to `group` (nil: the process's). A socket file left by a process that died is
+  /// replaced; a live one, or a file that is not a socket, is refused (EADDRINUSE, EEXIST).
+  /// The corresponding C functions are `socket`, `bind`, `chmod`, `chown` and `listen`.
+  public static func listening(at path: String, mode: mode_t, group: String?, backlog: Int32 = 8)
+    throws(SystemCallError) -> UnixSocket
+  {
+    guard let address = Address(path), !address.isAbstract else {
+      throw SystemCallError("bind", subject: path, errno: ENAMETOOLONG)
+    }
+    let listener = try UnixSocket(datagram: false)
+    try removeStaleSocket(at: address)
+    try listener.bind(to: address)
+    do throws(SystemCallError) {
+      try SystemCall.run("chmod", subject: path) { chmod(path, mode) }
+      if let group {
+        guard let entry = getgrnam(group) else {
+          throw SystemCallError("getgrnam", subject: "group \(group)", errno: ENOENT)
+        }
+        try SystemCall.run("chown", subject: path) { chown(path, uid_t.max, entry.pointee.gr_gid) }
+      }
+      try listener.listen(backlog: backlog)
+    } catch {
+      FileSystem.remove(path)
+      throw error
+    }
+    return listener
+  }
+
+  /// A socket file left by a process that died is removed; a live one is an error (EADDRINUSE).
+  private static func removeStaleSocket(at address: Address) throws(SystemCallError) {
+    var info = stat()
+    guard stat(address.text, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFSOCK else {
+      throw SystemCallError("bind", subject: "\(address.text) (exists and is not a socket)", errno: EEXIST)
+    }
+    let probe = try UnixSocket(datagram: false)
+    do {
+      try probe.connect(to: address)
+    } catch {
+      guard error.errno == .connectionRefused else { throw error }
+      FileSystem.remove(address.text)
+      return
+    }
+    throw SystemCallError(
+      "bind", subject: "\(address.text) (another process is listening)", errno: EADDRINUSE)
+  }
 }

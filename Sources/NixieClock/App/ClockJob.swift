@@ -1,4 +1,3 @@
-import Glibc
 import Logging
 import NixieCore
 import NixieInput
@@ -27,7 +26,7 @@ public struct ClockJob {
     let signals: SignalDescriptor
     let wakeUp: WakeUpEvent
     do {
-      signals = try SignalDescriptor(signals: [SIGTERM, SIGINT, SIGHUP])
+      signals = try SignalDescriptor(signals: [.terminate, .interrupt, .hangUp])
       wakeUp = try WakeUpEvent()
     } catch {
       throw NixieError(.internalError, "\(error)")

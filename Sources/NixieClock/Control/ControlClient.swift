@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import NixieSystem
 
 /// `nixie send`'s side of the control socket: one request line, one reply line.
@@ -41,21 +40,22 @@ public enum ControlClient {
       socket = try UnixSocket(datagram: false)
       try socket.connect(to: address)
     } catch {
-      if [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.errno.rawValue) {
+      if [.noSuchFile, .connectionRefused, .notADirectory].contains(error.errno) {
         throw .notListening(path: path, error)
       }
       throw .failed(
-        path: path, error.errno.rawValue == EACCES ? "\(error) (are you in the socket's group?)" : "\(error)")
+        path: path,
+        error.errno == .permissionDenied ? "\(error) (are you in the socket's group?)" : "\(error)")
     }
     var reply: [UInt8] = []
     do {
       try socket.setReceiveTimeout(milliseconds: timeoutMilliseconds)
       guard try socket.send(Array((request + "\n").utf8)) else {
-        throw SystemCallError("send", errno: EAGAIN)
+        throw SystemCallError("send", errno: .tryAgain)
       }
       while !reply.contains(UInt8(ascii: "\n")) {
         guard let chunk = try socket.receive(upTo: 4096) else {
-          throw SystemCallError("recv", errno: ETIMEDOUT)
+          throw SystemCallError("recv", errno: .timedOut)
         }
         if chunk.isEmpty { break }
         reply += chunk

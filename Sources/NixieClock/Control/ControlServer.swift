@@ -1,4 +1,3 @@
-import Glibc
 import Logging
 import NixieCore
 import NixieSystem
@@ -48,9 +47,6 @@ public final class ControlServer: @unchecked Sendable {
     path: String, group: String?, limits: ControlLimits, logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64, handle: @escaping @Sendable (ControlRequest) -> String?
   ) throws(SystemCallError) {
-    guard let address = UnixSocket.Address(path), !address.isAbstract else {
-      throw SystemCallError("bind", subject: path, errno: ENAMETOOLONG)
-    }
     self.path = path
     self.configured = Mutex(limits)
     self.active = limits
@@ -58,39 +54,9 @@ public final class ControlServer: @unchecked Sendable {
     self.logger = logger
     self.monotonic = monotonic
     self.total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
-    listener = try UnixSocket(datagram: false)
     stopEvent = try WakeUpEvent()
-    try Self.removeStaleSocket(at: address)
-    try listener.bind(to: address)
-    try SystemCall.run("chmod", subject: path) { chmod(path, 0o660) }
-    if let group {
-      guard let entry = getgrnam(group) else {
-        unlink(path)
-        throw SystemCallError("getgrnam", subject: "group \(group)", errno: ENOENT)
-      }
-      try SystemCall.run("chown", subject: path) { chown(path, uid_t.max, entry.pointee.gr_gid) }
-    }
-    try listener.listen()
+    listener = try UnixSocket.listening(at: path, mode: 0o660, group: group)
     try listener.descriptor.setNonBlocking()
-  }
-
-  /// A socket file left by a daemon that died is removed; a live one is an error (EADDRINUSE).
-  private static func removeStaleSocket(at address: UnixSocket.Address) throws(SystemCallError) {
-    var info = stat()
-    guard stat(address.text, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFSOCK else {
-      throw SystemCallError("bind", subject: "\(address.text) (exists and is not a socket)", errno: EEXIST)
-    }
-    let probe = try UnixSocket(datagram: false)
-    do {
-      try probe.connect(to: address)
-    } catch {
-      guard error.errno.rawValue == ECONNREFUSED else { throw error }
-      unlink(address.text)
-      return
-    }
-    throw SystemCallError(
-      "bind", subject: "\(address.text) (another nixie clock is listening)", errno: EADDRINUSE)
   }
 
   /// The limits in force (the configuration's).
@@ -114,7 +80,7 @@ public final class ControlServer: @unchecked Sendable {
     stopEvent.signal()
     thread?.join()
     thread = nil
-    unlink(path)
+    FileSystem.remove(path)
   }
 
   private func serve() {

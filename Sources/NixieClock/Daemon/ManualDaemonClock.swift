@@ -23,7 +23,7 @@ public final class ManualDaemonClock: DaemonClock, ParkingClock, @unchecked Send
   public enum Event: Sendable {
     /// The wall clock jumps by this many nanoseconds (negative: back).
     case step(Int64)
-    case signal(Int32)
+    case signal(Signal)
     /// Runs (e.g. posts to the inbox), then wakes the daemon.
     case perform(@Sendable () -> Void)
   }

@@ -1,4 +1,3 @@
-import Foundation
 import NixieBoards
 import NixieCore
 import NixieSimulator
@@ -44,8 +43,8 @@ public struct Benchmark {
       print(
         "render, \(name): \(Self.rate(Double(periods) / elapsed)) periods/s, "
           + "\(Self.rate(Double(slices) / elapsed)) frames/s "
-          + "(\(String(format: "%.1f", Double(slices) / Double(periods))) frames a period, "
-          + "\(String(format: "%.0f", elapsed * 1e9 / Double(periods))) ns a period)")
+          + "(\(DecimalText.text(Double(slices) / Double(periods), places: 1)) frames a period, "
+          + "\(DecimalText.text(elapsed * 1e9 / Double(periods), places: 0)) ns a period)")
     }
 
     try allocations(board)
@@ -179,7 +178,7 @@ public struct Benchmark {
     if let failure = scheduler.failure { throw failure }
     let timing = scheduler.timing
     func micro(_ value: UInt64?) -> String {
-      value.map { String(format: "%.0f µs", Double($0) / 1e3) } ?? "—"
+      value.map { DecimalText.text(Double($0) / 1e3, places: 0) + " µs" } ?? "—"
     }
     print(
       "slice timing on the simulator, real clock, \(seconds) s of cross-fades: write start after its deadline "
@@ -188,7 +187,8 @@ public struct Benchmark {
   }
 
   static func rate(_ value: Double) -> String {
-    value >= 1e6 ? String(format: "%.2f M", value / 1e6) : String(format: "%.0f k", value / 1e3)
+    value >= 1e6
+      ? DecimalText.text(value / 1e6, places: 2) + " M" : DecimalText.text(value / 1e3, places: 0) + " k"
   }
 
   static func count(_ value: Int?) -> String { value.map(String.init) ?? "not counted" }

@@ -1,4 +1,3 @@
-import Foundation
 import NixieCore
 import NixieLinux
 import NixieSystem
@@ -60,8 +59,8 @@ public struct BitBangBenchmark {
     let fps = seconds > 0 ? Double(frames) / seconds : 0
     let stdout = FileStream.standardOutput
     stdout.write(
-      String(
-        format: "frames %d writes %d seconds %.6f fps %.1f\n", frames, hardware.lineWriteCount, seconds, fps))
+      "frames \(frames) writes \(hardware.lineWriteCount) seconds \(DecimalText.text(seconds, places: 6))"
+        + " fps \(DecimalText.text(fps, places: 1))\n")
     stdout.flush()
   }
 }

@@ -1,7 +1,7 @@
 import NixieCore
 import NixieSystem
 
-/// The `--frames-log` file: one JSON object per frame that reached the tubes (INTERFACE.md).
+/// The `--frames-log` file: one JSON object per frame that reached the tubes (docs/INTERFACE.md).
 final class FramesLog: FrameObserver {
   private let file: FileStream
   private let layout: DisplayLayout

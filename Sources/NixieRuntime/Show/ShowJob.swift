@@ -1,4 +1,3 @@
-import Glibc
 import NixieCore
 import NixieSystem
 
@@ -49,7 +48,7 @@ public struct ShowJob {
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
     let signals: SignalDescriptor
     do {
-      signals = try SignalDescriptor(signals: [SIGINT, SIGTERM])
+      signals = try SignalDescriptor(signals: [.interrupt, .terminate])
     } catch {
       throw NixieError(.internalError, "\(error)")
     }
@@ -85,7 +84,7 @@ public struct ShowJob {
   private static func wait(until deadline: UInt64, _ session: DisplaySession, _ signals: SignalDescriptor)
     throws(NixieError)
   {
-    let received: Int32?
+    let received: Signal?
     do {
       received = try signals.wait(until: deadline, clock: session.clock)
     } catch {
@@ -93,6 +92,6 @@ public struct ShowJob {
     }
     guard let signal = received else { return }
     try session.blank()
-    throw NixieError(.cancelled, "\(SignalDescriptor.name(of: signal)): the tubes are blanked")
+    throw NixieError(.cancelled, "\(signal.name): the tubes are blanked")
   }
 }

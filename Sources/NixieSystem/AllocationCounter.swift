@@ -12,12 +12,12 @@
 ///
 /// The tracer writes one line per call to FILE; the count is the lines that allocate. It sees
 /// every thread, so count code that runs while other threads are quiet.
-enum AllocationCounter {
+public enum AllocationCounter {
   /// The trace file, when the environment asks for one.
-  static var traceFile: String? { getenv("MALLOC_TRACE").map { String(cString: $0) } }
+  public static var traceFile: String? { getenv("MALLOC_TRACE").map { String(cString: $0) } }
 
   /// Allocations made while `body` runs, or nil if tracing is not active.
-  static func count(_ body: () -> Void) -> Int? {
+  public static func count(_ body: () -> Void) -> Int? {
     guard let file = traceFile, isActive(file) else { return nil }
     return trace(file, body)
   }
