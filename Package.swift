@@ -41,7 +41,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
@@ -50,10 +49,12 @@ let package = Package(
     .target(name: "NixieCore"),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
+    // Our YAML reader: text to nodes with line and column. Pure, imports nothing.
+    .target(name: "NixieYAML"),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
-      dependencies: ["NixieCore", "Yams"],
+      dependencies: ["NixieCore", "NixieYAML", "NixieSystem"],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
@@ -89,7 +90,7 @@ let package = Package(
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -113,6 +114,10 @@ let package = Package(
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
+    .testTarget(
+      name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
+      exclude: ["Corpus", "pyyaml_oracle.py"]),
     .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
@@ -121,7 +126,7 @@ let package = Package(
     .testTarget(name: "NixieArchitectureTests"),
     // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards
     // for its did-you-mean matcher.
-    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieBoards", "NixieTestSupport"]),
+    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieCore", "NixieTestSupport"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]

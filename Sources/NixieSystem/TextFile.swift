@@ -4,7 +4,8 @@
 public enum TextFile {
   /// The contents of `path` as UTF-8 text.
   public static func read(_ path: String, limit: Int = FileReader.defaultLimit) throws(FileError) -> String {
-    let bytes = path == "-" ? try FileReader.readStandardInput(limit: limit) : try FileReader.read(path, limit: limit)
+    let bytes =
+      path == "-" ? try FileReader.readStandardInput(limit: limit) : try FileReader.read(path, limit: limit)
     return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -93,7 +93,7 @@ struct ClockCommandTests {
 
   @Test(arguments: [
     ("faces:\n  - format: \"HH:mm:ss\"\n  - format: \"HH-mm\"\n", ":3:13: format 'HH-mm'"),
-    ("timezone: Nowhere/Land\n", ":1:1: unknown time zone"), ("facez: []\n", ":1:1: unknown key 'facez'"),
+    ("timezone: Nowhere/Land\n", ":1:11: unknown time zone"), ("facez: []\n", ":1:1: unknown key 'facez'"),
   ])
   func aBadConfigurationExits65WithFileAndLine(_ yaml: String, _ expected: String) throws {
     let scratch = try Scratch(config: yaml)

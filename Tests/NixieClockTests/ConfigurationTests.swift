@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieCore
 import Testing
 
 /// `nixie.yaml`: the shipped example, defaults, and every mistake reported with its line.
@@ -70,7 +71,6 @@ struct ConfigurationTests {
   /// problem with a value points at its key.
   @Test(arguments: [
     ("facez: []\n", ":1:1: unknown key 'facez' at the top level (did you mean 'faces'?)"),
-    ("timezone: Europe/Berlun\n", ":1:1: unknown time zone 'Europe/Berlun'"),
     ("backend: quantum\n", ":1:1: backend must be one of sim, hardware"),
     ("faces: []\n", ":1:1: faces must list at least one face"),
     ("faces:\n  - seconds: 5\n", ":2:5: missing key 'format' in faces[0]"),
@@ -114,6 +114,25 @@ struct ConfigurationTests {
       (error as? BoardFileError).map {
         "\($0)".contains("nixie.yaml" + expected) || ("\($0)".contains(expected) && expected.first != ":")
       } == true
+    }
+  }
+
+  @Test(arguments: [
+    ("timezone: Europe/Berlun\n", ":1:11: unknown time zone 'Europe/Berlun': did you mean Europe/Berlin?"),
+    (
+      "timezone: Mars/Olympus\n",
+      ":1:11: unknown time zone 'Mars/Olympus' (an IANA name such as Europe/Berlin"
+    ),
+    ("timezone: ../../etc/passwd\n", ":1:11: unknown time zone '../../etc/passwd'"),
+    ("timezone: \"Europe/\\e[2J\"\n", ":1:11: unknown time zone 'Europe/\\u{1B}[2J'"),
+  ])
+  func anUnknownZoneIsAnErrorAtItsPlaceWithASuggestion(_ yaml: String, _ expected: String) throws {
+    let configuration = try Self.parse(yaml)
+    #expect {
+      _ = try configuration.planner(for: try Fixtures.board())
+    } throws: { error in
+      (error as? NixieError).map { $0.kind == .badConfiguration && "\($0)".contains("nixie.yaml" + expected) }
+        == true
     }
   }
 

@@ -1,5 +1,5 @@
-import NixieTime
 import NixieClock
+import NixieTime
 import Testing
 
 /// `--format` patterns: the fields, their widths, literals and what is refused.

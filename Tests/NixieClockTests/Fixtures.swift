@@ -11,7 +11,9 @@ enum Fixtures {
   }
 
   static func calendar(_ zone: String) throws -> ZoneCalendar {
-    guard let calendar = try? ClockZones.system.zone(named: zone) else { throw FixtureError("no zone \(zone)") }
+    guard let calendar = try? ClockZones.system.zone(named: zone) else {
+      throw FixtureError("no zone \(zone)")
+    }
     return calendar
   }
 

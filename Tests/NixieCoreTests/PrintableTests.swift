@@ -18,7 +18,9 @@ struct PrintableTests {
     #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
   }
 
-  @Test(arguments: [(1 << 20, "1 MiB"), (256 << 10, "256 KiB"), (1000, "1000 bytes"), (1, "1 byte"), (3 << 30, "3 GiB")])
+  @Test(arguments: [
+    (1 << 20, "1 MiB"), (256 << 10, "256 KiB"), (1000, "1000 bytes"), (1, "1 byte"), (3 << 30, "3 GiB"),
+  ])
   func sizesAreWrittenInTheLargestWholeUnit(_ bytes: Int, _ expected: String) {
     #expect(ByteCount.text(bytes) == expected)
   }

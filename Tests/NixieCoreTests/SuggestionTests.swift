@@ -1,5 +1,6 @@
-@testable import NixieCore
 import Testing
+
+@testable import NixieCore
 
 /// "Did you mean": typos find their word, unrelated words find nothing.
 struct SuggestionTests {
@@ -18,7 +19,9 @@ struct SuggestionTests {
     #expect(Suggestion.closest(to: typed, in: Self.zones) == nil)
   }
 
-  @Test(arguments: [("", "", 0), ("abc", "", 3), ("abc", "abc", 0), ("abc", "acb", 1), ("kitten", "sitting", 3)])
+  @Test(arguments: [
+    ("", "", 0), ("abc", "", 3), ("abc", "abc", 0), ("abc", "acb", 1), ("kitten", "sitting", 3),
+  ])
   func editDistanceCountsInsertionsDeletionsChangesAndSwaps(_ a: String, _ b: String, _ expected: Int) {
     #expect(Suggestion.editDistance(Array(a), Array(b)) == expected)
   }

@@ -1,4 +1,4 @@
-import NixieBoards
+import NixieCore
 import NixieTime
 import Testing
 
@@ -139,16 +139,16 @@ struct ZoneDatabaseTests {
   ])
   func suggestsWhatAMistypedNameMeant(_ name: String, _ expected: [String]) {
     let database = ZoneDatabase(system: Self.system())
-    #expect(database.suggestions(for: name, closest: ProfileNode.closest(to:in:)) == expected)
+    #expect(database.suggestions(for: name, closest: Suggestion.closest(to:in:)) == expected)
   }
 
   @Test func suggestsFromThisMachinesZones() {
     let names = Zones.database.zoneNames()
     #expect(
-      ZoneName.suggestions(for: "Europe/Berln", among: names, closest: ProfileNode.closest(to:in:)).first
+      ZoneName.suggestions(for: "Europe/Berln", among: names, closest: Suggestion.closest(to:in:)).first
         == "Europe/Berlin")
     #expect(
-      ZoneName.suggestions(for: "Kolkatta", among: names, closest: ProfileNode.closest(to:in:)) == [
+      ZoneName.suggestions(for: "Kolkatta", among: names, closest: Suggestion.closest(to:in:)) == [
         "Asia/Kolkata"
       ])
   }

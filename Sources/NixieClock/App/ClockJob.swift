@@ -38,7 +38,8 @@ public struct ClockJob {
     let profile = try choice.loadProfile()
     let planner = try configuration.planner(for: profile)
     if options.input != nil && profile.encoder == nil {
-      throw NixieError(.badUsage, "--board \(profile.name) has no rotary encoder, so --input has no knob to turn")
+      throw NixieError(
+        .badUsage, "--board \(profile.name) has no rotary encoder, so --input has no knob to turn")
     }
     let script = try options.input.map { path throws(NixieError) in try KnobInput.script(at: path) }
 

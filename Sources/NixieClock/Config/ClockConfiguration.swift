@@ -1,4 +1,3 @@
-import Foundation
 import NixieBoards
 import NixieCore
 import NixieTime
@@ -105,7 +104,7 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// Reads and checks the file at `path`.
   public static func load(_ path: String) throws(BoardFileError) -> ClockConfiguration {
-    try ClockConfigurationParser(file: path).parse(try YAMLFile.read(path))
+    try ClockConfigurationParser(file: path).parse(bytes: try YAMLFile.read(path))
   }
 
   /// The schedule for `board`: faces checked against what it can show, the zone looked up. A
@@ -135,7 +134,8 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// The zone named `name` (the system's when nil), or what is wrong with it: an unknown name
   /// says which zone it may have meant; a problem from the file is bad configuration at its
   /// place, one from the command line bad usage of `--timezone`.
-  static func zone(_ name: String?, origin: Origin?, zones: ZoneDatabase = ClockZones.system) throws(NixieError)
+  static func zone(_ name: String?, origin: Origin?, zones: ZoneDatabase = ClockZones.system)
+    throws(NixieError)
     -> ZoneCalendar
   {
     do {
@@ -148,7 +148,8 @@ public struct ClockConfiguration: Hashable, Sendable {
         if let suggestion = Suggestion.closest(to: name, in: names) {
           message = "unknown time zone '\(Printable.escaped(name))': did you mean \(suggestion)?"
         } else {
-          message = "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
+          message =
+            "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
             + " see /usr/share/zoneinfo)"
         }
       }

@@ -34,7 +34,8 @@ public enum InstantParser {
     let local = LocalTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     guard local.isValid else { throw Failure(description: "\(shown): there is no such date and time") }
     guard years.contains(year) else {
-      throw Failure(description: "\(shown): the clock starts in the years \(years.lowerBound) to \(years.upperBound)")
+      throw Failure(
+        description: "\(shown): the clock starts in the years \(years.lowerBound) to \(years.upperBound)")
     }
     var index = 19
     var nanoseconds: Int64 = 0
@@ -54,12 +55,14 @@ public enum InstantParser {
       let instants = zone.instants(at: local)
       guard let first = instants.first else {
         throw Failure(
-          description: "\(shown): the clocks in \(zone.identifier) skip that time; give an offset such as +01:00")
+          description:
+            "\(shown): the clocks in \(zone.identifier) skip that time; give an offset such as +01:00")
       }
       seconds = first
     } else if bytes[index] == UInt8(ascii: "Z"), index + 1 == bytes.count {
       seconds = utcSeconds(local)
-    } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count == index + 6,
+    } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+      bytes.count == index + 6,
       let hours = number(index + 1..<index + 3), bytes[index + 3] == UInt8(ascii: ":"),
       let minutes = number(index + 4..<index + 6)
     {

@@ -1,4 +1,5 @@
 import NixieTime
+
 /// When the tubes exercise every cathode against cathode poisoning (a cathode left unlit for
 /// months grows a dark film): short runs at a fixed second of every period (e.g. 2 s at 30 s
 /// past every hour) and a long run once a day (e.g. 10 minutes from 03:00).
