@@ -20,6 +20,7 @@ public enum YAMLFile {
     switch error.problem {
     case .system(let errno): "cannot read the file: \(errno.message)"
     case .notARegularFile(let kind): "cannot read it: it is \(kind), not a regular file"
+    case .fifoWithoutReader: "cannot read it: it is a FIFO"
     case .tooLarge(let limit):
       "the file is larger than \(ByteCount.text(limit)): it is not a profile or configuration"
     }

@@ -6,6 +6,7 @@ import NixieSystem
 /// message and exit code of docs/INTERFACE.md: never a crash dump for bad input.
 public enum NixieMain {
   public static func run(_ arguments: [String]) -> Int32 {
+    Signals.ignoreBrokenPipes()
     do {
       var command = try Nixie.parseAsRoot(arguments)
       try command.run()
@@ -19,7 +20,7 @@ public enum NixieMain {
       let code = Nixie.exitCode(for: error)
       let message = Nixie.fullMessage(for: error)
       if code == .success {
-        print(message)
+        FileStream.standardOutput.line(message)
         return 0
       }
       if code == .validationFailure {

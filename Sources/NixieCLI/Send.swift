@@ -19,20 +19,31 @@ struct Send: ParsableCommand {
   @Option(help: "How the value arrives: none, crossfade, fade or slot (default: the clock's).")
   var transition: TransitionSpec.Kind?
 
-  @Option(help: ArgumentHelp("The clock's control socket.", valueName: "path"))
-  var socket: String = ClockConfiguration.Control().socket
+  @Option(
+    help: ArgumentHelp(
+      "The clock's control socket (default: the service's, else your own clock's).", valueName: "path"))
+  var socket: String?
+
+  @Flag(help: "Go back to the clock at once instead of showing a value.")
+  var clear = false
 
   func validate() throws {
+    if clear {
+      guard value.values.isEmpty else { throw ValidationError("--clear takes no value") }
+    } else {
+      try value.requireOne()
+    }
     guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
       throw ValidationError("--seconds must be above 0 and at most 3600")
     }
   }
 
   func run() throws {
+    let request: ControlRequest =
+      clear ? .clear : .show(value: value.value, seconds: seconds, transition: transition)
     let refusal: String?
     do {
-      refusal = try ControlClient.send(
-        .show(value: value.value, seconds: seconds, transition: transition), to: socket)
+      refusal = try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
     } catch {
       throw NixieError(.unavailable, error.description)
     }

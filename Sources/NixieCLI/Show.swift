@@ -50,6 +50,7 @@ struct Show: ParsableCommand {
   var hold: Double?
 
   func validate() throws {
+    try value.requireOne()
     if let decimals, decimals < 0 || decimals > 20 {
       throw ValidationError("--decimals must be between 0 and 20, not \(decimals)")
     }
@@ -68,7 +69,7 @@ struct Show: ParsableCommand {
       choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
       options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient), transition: transition.spec,
       brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },
-      json: json ? .standardOutput : nil
+      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }
     ).run()
   }
 }

@@ -40,7 +40,10 @@ public final class FileDescriptor: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       let written = try SystemCall.run("write") {
-        bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress! + offset, bytes.count - offset) }
+        bytes.withUnsafeBytes { raw -> Int in
+          guard let base = raw.baseAddress else { return 0 }
+          return Glibc.write(rawValue, base + offset, raw.count - offset)
+        }
       }
       offset += written
     }

@@ -17,6 +17,8 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     case notARegularFile(String)
     /// The file is longer than the reader accepts.
     case tooLarge(limit: Int)
+    /// A FIFO (named pipe) that nobody reads: writing would wait for a reader.
+    case fifoWithoutReader
   }
 
   public let path: String
@@ -47,6 +49,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
       case .system(let errno): errno.message
       case .notARegularFile(let kind): "it is \(kind), not a regular file"
       case .tooLarge(let limit): "it is larger than \(ByteCount.text(limit)), the most nixie reads"
+      case .fifoWithoutReader: "it is a FIFO (named pipe) that nobody reads; start the reader first"
       }
     return "cannot \(action.rawValue) \(Printable.escaped(path)): \(reason)"
   }

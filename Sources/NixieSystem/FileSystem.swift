@@ -17,4 +17,29 @@ public enum FileSystem {
     guard count >= 0 else { return nil }
     return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
+
+  /// Whether `path` is a directory this process may create files in.
+  /// The corresponding C function is `access` with `W_OK | X_OK`.
+  public static func isWritableDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR && access(path, W_OK | X_OK) == 0
+  }
+
+  /// A directory only this user may use, at `path`: made with mode 0700 when missing; an
+  /// existing one must be a real directory (not a link) owned by this user with no access for
+  /// others, or it is refused (EPERM), so nobody else can have prepared it.
+  /// The corresponding C functions are `mkdir` and `lstat`.
+  public static func privateDirectory(_ path: String) throws(SystemCallError) {
+    if mkdir(path, 0o700) == 0 { return }
+    let error = Errno.current
+    guard error == Errno(rawValue: EEXIST) else {
+      throw SystemCallError("mkdir", subject: path, errno: error)
+    }
+    var status = stat()
+    try SystemCall.run("lstat", subject: path) { lstat(path, &status) }
+    guard status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid(), status.st_mode & 0o077 == 0 else {
+      throw SystemCallError(
+        "mkdir", subject: "\(path) (exists, but is not this user's private directory)", errno: EPERM)
+    }
+  }
 }

@@ -159,7 +159,8 @@ struct ClockCommandTests {
     let scratch = try Scratch()
     let result = try NixieProcess.run(
       [
-        "clock", "--backend", "hardware", "--config", scratch.config, "--socket", scratch.socket,
+        "clock", "--board", "hv5622-6xin14", "--backend", "hardware", "--config", scratch.config, "--socket",
+        scratch.socket,
         "--duration", "1",
       ])
     #expect(result.status == 69)

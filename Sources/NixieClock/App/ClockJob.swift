@@ -72,7 +72,8 @@ public struct ClockJob {
     let faults = TransportFaultLog(logger: logger)
     let monotonic = SystemClock()
 
-    let backend = choice.resolvedBackend
+    let (backend, note) = try choice.resolveBackend()
+    if let note { logger.warning("\(note)") }
     let session = try DisplaySession(
       board: profile, backend: backend, recording: options.recording,
       view: backend == .sim && Terminal.standardOutputIsTerminal,
@@ -80,7 +81,8 @@ public struct ClockJob {
       heartbeat: watchdog.map { watchdog in
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
       },
-      onFault: { faults.record($0, at: monotonic.now()) })
+      onFault: { faults.record($0, at: monotonic.now()) },
+      onRecordingFailure: { logger.error("\($0)") })
     defer { session.finish(blanking: true) }
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
@@ -172,10 +174,11 @@ public struct ClockJob {
   {
     let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
     let monotonic = SystemClock()
+    let path = configuration.control.socket ?? ControlSocketPath.forClock()
     do {
+      try ControlSocketPath.prepare(path)
       let server = try ControlServer(
-        path: configuration.control.socket, group: configuration.control.group,
-        limits: configuration.control.limits,
+        path: path, group: configuration.control.group, limits: configuration.control.limits,
         logger: logger, monotonic: { monotonic.now() }, handle: { handler.handle($0) })
       try server.start()
       return server

@@ -39,8 +39,10 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// The control socket's place, owner and limits.
   public struct Control: Hashable, Sendable {
-    public var socket: String = "/run/nixie/control.sock"
-    /// The group that may use the socket (mode 0660); nil keeps the process's group.
+    /// The socket's path; nil: `ControlSocketPath.forClock()` (the service's, else the user's).
+    public var socket: String?
+    /// The group that may use the socket (mode 0660); nil: `nixie` when it exists and the
+    /// clock may give it, else the clock's own group.
     public var group: String?
     public var limits = ControlLimits()
 
@@ -74,11 +76,14 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// The file this came from, if any.
   public var file: String?
   public var board: String?
+  /// Where `board` was written.
+  public var boardOrigin: Origin?
   public var backend: String?
   /// An IANA zone name; nil for the system's zone.
   public var timeZone: String?
   public var timeZoneOrigin: Origin?
-  public var faces: [Face] = [Face(format: "HH:mm:ss", seconds: Face.defaultSeconds(at: 0))]
+  /// The faces in turn; empty: the best face the board can show (`DefaultFaces`).
+  public var faces: [Face] = []
   public var transition: TransitionSpec.Kind = .crossfade
   /// The length of a fade (for `slot`, of one turn through a tube's cathodes).
   public var fadeMilliseconds: Int = TransitionSpec.defaultFadeMilliseconds
@@ -113,6 +118,7 @@ public struct ClockConfiguration: Hashable, Sendable {
   public func planner(for board: BoardProfile) throws(NixieError) -> ClockPlanner {
     let zone = try Self.zone(timeZone, origin: timeZoneOrigin)
     var turns: [FaceRotation.Turn] = []
+    let fitting = DefaultFaces.best(for: board.formatter)
     for face in faces {
       do {
         let pattern = try FacePattern(face.format)
@@ -120,11 +126,22 @@ public struct ClockConfiguration: Hashable, Sendable {
           FaceRotation.Turn(
             face: try ClockFace(pattern: pattern, formatter: board.formatter), seconds: face.seconds))
       } catch {
-        if let origin = face.origin {
-          throw NixieError(.badConfiguration, origin.error(error.description).description)
+        var message = error.description
+        if let fitting, fitting.pattern.text != face.format {
+          message += " (\(board.name) can show \(fitting.pattern.text))"
         }
-        throw NixieError(.badUsage, "--format: \(error)")
+        if let origin = face.origin { throw NixieError(.badConfiguration, origin.error(message).description) }
+        throw NixieError(.badUsage, "--format: \(message)")
       }
+    }
+    if faces.isEmpty {
+      guard let fitting else {
+        throw NixieError(
+          .badConfiguration,
+          "\(board.name) cannot show any of the usual faces (\(DefaultFaces.candidates.joined(separator: ", "))):"
+            + " give one with --format or faces: in the configuration")
+      }
+      turns.append(FaceRotation.Turn(face: fitting, seconds: Face.defaultSeconds(at: 0)))
     }
     return ClockPlanner(
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,

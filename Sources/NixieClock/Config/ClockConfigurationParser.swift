@@ -17,7 +17,10 @@ struct ClockConfigurationParser {
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
       "unsynchronised", "control", "knob",
     ])
-    if let board = top["board"] { configuration.board = try nonEmpty(board) }
+    if let board = top["board"] {
+      configuration.board = try nonEmpty(board)
+      configuration.boardOrigin = origin(of: board)
+    }
     if let backend = top["backend"] {
       configuration.backend = try choice(backend, ["sim", "hardware"])
     }

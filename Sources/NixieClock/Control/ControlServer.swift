@@ -55,7 +55,8 @@ public final class ControlServer: @unchecked Sendable {
     self.monotonic = monotonic
     self.total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
     stopEvent = try WakeUpEvent()
-    listener = try UnixSocket.listening(at: path, mode: 0o660, group: group)
+    listener = try UnixSocket.listening(
+      at: path, mode: 0o660, group: group, groupIfPossible: group == nil ? ControlSocketPath.group : nil)
     try listener.descriptor.setNonBlocking()
   }
 

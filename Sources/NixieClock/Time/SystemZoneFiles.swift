@@ -15,6 +15,7 @@ struct SystemZoneFiles: ZoneSystem {
       case .tooLarge: return .tooLarge
       case .system(let errno): return .failed(errno.message)
       case .notARegularFile(let kind): return .failed("it is \(kind)")
+      case .fifoWithoutReader: return .failed("it is a FIFO")
       }
     }
   }

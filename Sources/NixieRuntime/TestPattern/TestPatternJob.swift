@@ -10,7 +10,7 @@ public struct TestPatternJob {
   public var step: UInt64
   /// Where each step's label goes when the simulator is not drawing the tubes.
   public var labels: FileStream
-  /// Where a skipped step is reported.
+  /// Where a skipped step, or a note on the board chosen, is reported.
   public var warning: (String) -> Void
 
   public init(
@@ -28,7 +28,8 @@ public struct TestPatternJob {
   /// run fail as unavailable at the end.
   public func run() throws(NixieError) {
     let board = try choice.loadProfile()
-    let backend = choice.resolvedBackend
+    let (backend, note) = try choice.resolveBackend()
+    if let note { warning(note) }
     let drawn = backend == .sim && Terminal.standardOutputIsTerminal
     let session = try DisplaySession(board: board, backend: backend, recording: recording, view: drawn)
     let steps = board.layout.testPattern
@@ -51,8 +52,13 @@ public struct TestPatternJob {
       }
       session.clock.sleep(until: start + UInt64(index + 1) * step)
     }
-    try session.blank()
-    session.finish()
+    do {
+      try session.blank()
+    } catch {
+      session.finish()
+      throw error
+    }
+    try session.finishChecked()
     if failed > 0 {
       throw NixieError(.unavailable, "\(board.name): \(failed) of \(steps.count) steps failed (see above)")
     }
