@@ -18,8 +18,34 @@ struct ConfigurationTests {
     return try ClockConfiguration.load(file.path)
   }
 
+  /// The example with every commented setting switched on: a leading `#` is dropped from
+  /// each line that is a commented setting (`#board:`, `#  - format:`), not from prose (`# …`).
+  static func exampleWithEverySettingOn() throws -> String {
+    try String(contentsOfFile: example, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map { line in
+      guard line.hasPrefix("#") else { return String(line) }
+      let rest = line.dropFirst()
+      let text = rest.drop { $0 == " " }
+      let key = text.prefix { $0.isLowercase || $0 == "-" }
+      let afterKey = text.dropFirst(key.count)
+      let isKey =
+        !key.isEmpty && afterKey.hasPrefix(":")
+        && (afterKey.count == 1 || afterKey.dropFirst().hasPrefix(" "))
+      let isSetting = isKey || text.hasPrefix("- ") || (text.hasPrefix("#") && rest.hasPrefix("  "))
+      return isSetting ? String(rest) : String(line)
+    }.joined(separator: "\n")
+  }
+
+  @Test func theInstalledExampleSetsNothing() throws {
+    var configuration = try ClockConfiguration.load(Self.example)
+    configuration.file = nil
+    #expect(configuration == ClockConfiguration())
+  }
+
   @Test func theShippedExampleParsesAndBuildsASchedule() throws {
-    let configuration = try ClockConfiguration.load(Self.example)
+    let configuration = try Self.parse(try Self.exampleWithEverySettingOn())
     #expect(configuration.board == "hv5622-6xin14")
     #expect(configuration.timeZone == "Europe/Berlin")
     #expect(configuration.faces.map(\.format) == ["HH:mm:ss", "dd.MM.yy"])
