@@ -50,7 +50,7 @@ let package = Package(
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
     // Our YAML reader: text to nodes with line and column. Pure, imports nothing.
-    .target(name: "NixieYAML"),
+    .target(name: "NixieYAML", dependencies: ["NixieCore"]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
@@ -72,7 +72,7 @@ let package = Package(
     ),
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
     // file system. Pure Swift like NixieCore; imports nothing.
-    .target(name: "NixieTime"),
+    .target(name: "NixieTime", dependencies: ["NixieCore"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).

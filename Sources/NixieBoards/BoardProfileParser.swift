@@ -115,7 +115,7 @@ struct BoardProfileParser {
       let key = "\(chip)/\(offset)"
       if let first = uses[key] {
         throw node.error(
-          "\(chip) line \(offset) is already used for \(first.role) (line \(first.line))")
+          "GPIO \(offset) of \(chip) is already used for \(first.role) (at line \(first.line) of this file)")
       }
       uses[key] = (role, node.line)
     }
@@ -210,7 +210,7 @@ struct BoardProfileParser {
     mutating func claim(_ output: Int, for what: String, at node: ProfileNode) throws(BoardFileError) {
       if let first = uses[output] {
         throw node.error(
-          "output \(output) is already used by \(first.what) (line \(first.line))")
+          "output \(output) is already used by \(first.what) (at line \(first.line) of this file)")
       }
       uses[output] = (what, node.line)
     }

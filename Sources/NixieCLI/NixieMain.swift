@@ -24,7 +24,7 @@ public enum NixieMain {
         return 0
       }
       if code == .validationFailure {
-        printError(message)
+        printError(UsageHints.message(for: error, arguments: arguments))
         return NixieError.Kind.badUsage.rawValue
       }
       printError("nixie: internal error: \(error)")
@@ -32,9 +32,17 @@ public enum NixieMain {
     }
   }
 
+  /// Prints `message` on standard error, each of its lines with control characters escaped:
+  /// the one place messages leave nixie, so nothing a user typed or a file held reaches the
+  /// terminal raw.
   static func printError(_ message: String) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Printable.escaped(String($0))
+    }
+    var text = lines.joined(separator: "\n")
+    if !text.hasSuffix("\n") { text += "\n" }
     let standardError = FileStream.standardError
-    standardError.write(message.hasSuffix("\n") ? message : message + "\n")
+    standardError.write(text)
     standardError.flush()
   }
 }

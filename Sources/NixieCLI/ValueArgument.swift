@@ -22,7 +22,7 @@ struct ValueArgument: ParsableArguments {
     for (index, part) in parts.enumerated() where index < afterSeparator && part.hasPrefix("-") {
       if part == "--" { continue }
       if Self.isNumber(part) { continue }
-      throw ValidationError("unknown option '\(part)' (to show text starting with '-', put '--' before it)")
+      throw ValidationError("unknown option '\(part)'")
     }
   }
 

@@ -1,3 +1,5 @@
+import NixieCore
+
 /// Why a time zone cannot be used: a name that is not a zone name, a zone the system lacks, a
 /// zone file that is not a valid TZif file, a TZ rule that does not parse. The message names
 /// the zone or file and the place in it (a byte offset, a column); text from outside is shown
@@ -29,20 +31,11 @@ public struct ZoneError: Error, Hashable, Sendable, CustomStringConvertible {
     self.description = message
   }
 
-  /// `text` for a message: printable ASCII as is, anything else as `\u{…}` (so a hostile name
-  /// or file cannot put escape sequences on a terminal), cut after `limit` characters.
+  /// `text` for a message, in quotes, with control characters escaped (so a hostile name or
+  /// file cannot put escape sequences on a terminal), cut after `limit` characters.
   static func quoted(_ text: String, limit: Int = 80) -> String {
-    var result = "'"
-    for (index, scalar) in text.unicodeScalars.enumerated() {
-      if index == limit {
-        result += "…"
-        break
-      }
-      switch scalar.value {
-      case 0x20...0x7E where scalar != "\\" && scalar != "'": result.unicodeScalars.append(scalar)
-      default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
-    }
-    return result + "'"
+    let cut = text.unicodeScalars.count > limit
+    let shown = cut ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
+    return "'" + Printable.escaped(shown) + "'"
   }
 }

@@ -1,29 +1,16 @@
+import NixieCore
+
 /// The checks a YAML text passes before it is scanned, and the spelling of characters a reader
 /// cannot see. nixie's files are UTF-8 without control characters (tab and line breaks
 /// aside); everything else is refused at its line and column, named, never echoed.
 public enum YAMLText {
   /// `text` with every control character, line or paragraph separator and byte order mark
   /// written as `\u{1B}`, so that a message quoting it cannot move a terminal's cursor.
-  public static func visible<Text: StringProtocol>(_ text: Text) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if isInvisible(scalar.value) {
-        result += escaped(scalar.value)
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  public static func visible<Text: StringProtocol>(_ text: Text) -> String { Printable.escaped(text) }
 
   /// `\u{1B}`: how messages spell a character that must not be printed raw.
   static func escaped(_ value: UInt32) -> String {
-    "\\u{" + String(value, radix: 16, uppercase: true) + "}"
-  }
-
-  static func isInvisible(_ value: UInt32) -> Bool {
-    value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-      || value == 0xFEFF
+    Unicode.Scalar(value).map(Printable.escaped) ?? "\\u{" + Hex.digits(value) + "}"
   }
 
   /// Characters that are never allowed in the text, with why (tab, line feed and carriage

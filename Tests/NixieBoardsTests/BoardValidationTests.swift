@@ -62,13 +62,13 @@ struct BoardValidationTests {
       message: "tube 1 (IN-12A) has no output for cathode '5'"),
     Case(
       name: "output used twice", replace: "dp: 30}", with: "dp: 3}", line: 17,
-      message: "output 3 is already used by tube 1 3 (line 13)"),
+      message: "output 3 is already used by tube 1 3 (at line 13 of this file)"),
     Case(
       name: "output out of range", replace: "dp: 30}", with: "dp: 32}", line: 17,
       message: "output 32 is out of range: 1 × HV5622 have outputs 0–31"),
     Case(
       name: "line used twice", replace: "  b: 27", with: "  b: 11", line: 20,
-      message: "gpiochip0 line 11 is already used for clk (line 8)"),
+      message: "GPIO 11 of gpiochip0 is already used for clk (at line 8 of this file)"),
     Case(
       name: "missing required key", replace: "name: two-tubes\n", with: "", line: 1,
       message: "missing key 'name' at the top level"),

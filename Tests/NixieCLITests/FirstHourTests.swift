@@ -85,3 +85,42 @@ struct FirstHourTests {
 
   struct WaitTimedOut: Error {}
 }
+
+/// Mistakes on the command line: one style (`nixie: …`), the likely meaning, the help to read,
+/// and nothing a user typed echoed raw.
+struct UsageMistakeTests {
+  @Test(arguments: [
+    (["shwo", "42"], "nixie: unknown command 'shwo': did you mean 'show'?"),
+    (
+      ["show", "--boad", "x", "42"],
+      "nixie: unknown option '--boad': did you mean '--board'? (see 'nixie show --help')"
+    ),
+    (
+      ["clock", "--timezon", "UTC"],
+      "nixie: unknown option '--timezon': did you mean '--timezone'? (see 'nixie clock --help')"
+    ),
+    (["send", "--secnds", "3", "42"], "did you mean '--seconds'?"),
+    (
+      ["show", "--decimals", "99", "4"],
+      "nixie: --decimals must be between 0 and 20, not 99 (see 'nixie show --help')"
+    ),
+    (["show", "3.14159"], "(round it to fit with --decimals N)"),
+    (["show", "--board", "hv5622-6xin4", "1"], "did you mean hv5622-6xin14?"),
+    (["show", "1\u{1B}]0;pwned\u{7}2"], "\\u{1B}]0;pwned\\u{07}2"),
+    (["boards", "print", "mcp23017"], "nixie:"),
+  ])
+  func aMistakeIsOneLineThatSaysWhatWasMeant(_ arguments: [String], _ expected: String) throws {
+    let result = try NixieProcess.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("nixie: "), "\(result.stderr)")
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character")
+  }
+
+  @Test func theBenchmarkDoesNotOfferABackendItLacks() throws {
+    guard !FileManager.default.fileExists(atPath: "/dev/gpiochip0") else { return }
+    let result = try NixieProcess.run(["bench", "--board", "hv5622-6xin14", "--bitbang", "3"])
+    #expect(result.status == 69)
+    #expect(!result.stderr.contains("--backend"), "\(result.stderr)")
+  }
+}

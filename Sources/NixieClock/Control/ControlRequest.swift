@@ -21,7 +21,7 @@ public enum ControlRequest: Hashable, Sendable {
     case .show(let value, let seconds, let transition):
       var fields = [("show", JSONText.quoted(value)), ("seconds", String(seconds))]
       if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
-      return "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+      return JSONText.object(fields)
     }
   }
 

@@ -16,6 +16,8 @@ public final class DisplaySession {
   public let driver: DisplayDriver
   /// The board in software, for `--backend sim` (commands that drive its input lines use it).
   public private(set) var simulated: SimulatedBoard?
+  /// The tubes drawn in the terminal, when the session draws them.
+  public private(set) var terminalView: TubeTerminalView?
   /// Paces every frame onto the driver.
   public let scheduler: FrameScheduler
   private var finishers: [(UInt64) -> Void] = []
@@ -48,7 +50,8 @@ public final class DisplaySession {
       do {
         hardware = try HardwareBoard(board: board, clock: clock)
       } catch {
-        throw NixieError(.unavailable, error.description)
+        let hint = error.isMissingDevice ? "; no hardware at hand? --backend sim runs the simulator" : ""
+        throw NixieError(.unavailable, error.description + hint)
       }
       hardwareBoard = hardware
       driver = hardware.driver
@@ -80,6 +83,7 @@ public final class DisplaySession {
         }
         simulated.display.addObserver(picture)
         steadyPicture = picture
+        terminalView = picture
         finishers.append { picture.renderSteady(at: $0) }
       }
     }

@@ -86,7 +86,14 @@ public struct ShowJob {
     do {
       return try board.formatter.format(value, options: options)
     } catch {
-      throw NixieError(.badUsage, option + error.description)
+      var message = option + error.description
+      let roundable = options.decimals == nil && ValueFormatter.isFractionalNumber(value)
+      switch error.reason {
+      case .tooLong, .separatorWithoutPlace:
+        if roundable { message += " (round it to fit with --decimals N)" }
+      default: break
+      }
+      throw NixieError(.badUsage, message)
     }
   }
 

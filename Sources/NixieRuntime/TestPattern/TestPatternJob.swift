@@ -30,15 +30,17 @@ public struct TestPatternJob {
     let board = try choice.loadProfile()
     let (backend, note) = try choice.resolveBackend()
     if let note { warning(note) }
-    let drawn = backend == .sim && Terminal.standardOutputIsTerminal
-    let session = try DisplaySession(board: board, backend: backend, recording: recording, view: drawn)
+    let session = try DisplaySession(
+      board: board, backend: backend, recording: recording,
+      view: backend == .sim && Terminal.standardOutputIsTerminal)
     let steps = board.layout.testPattern
     let start = session.clock.now()
     var failed = 0
     for (index, pattern) in steps.enumerated() {
-      if !drawn {
-        labels.write(pattern.label + "\n")
-        labels.flush()
+      if let view = session.terminalView {
+        view.setStatus("step \(index + 1) of \(steps.count): \(pattern.label)")
+      } else {
+        labels.line(pattern.label)
       }
       do {
         session.scheduler.show(pattern.state, transition: .none)
