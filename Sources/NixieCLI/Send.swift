@@ -9,6 +9,15 @@ struct Send: ParsableCommand {
     discussion: """
       Exit codes: 0 shown, 2 the clock refused the value (the message says why), 69 no clock \
       is listening on the socket.
+
+      EXAMPLES:
+        # show 1234 for 5 s, then the clock again
+        nixie send 1234
+        nixie send 12:34 --seconds 30 --transition slot
+        # back to the clock at once
+        nixie send --clear
+        # a clock started with --socket
+        nixie send 42 --socket /tmp/my.sock
       """)
 
   @OptionGroup var value: ValueArgument
