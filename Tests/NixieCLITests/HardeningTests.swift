@@ -120,3 +120,128 @@ enum SocketPaths {
     return socket
   }
 }
+
+/// Inputs and outputs that are not what they should be: refused at once, with what they are.
+struct HostileFilesTests {
+  typealias Scratch = ClockCommandTests.Scratch
+
+  @Test(arguments: [
+    (["select", "--input", "/dev/zero", "a", "b"], 2, "it is a character device, not a regular file"),
+    (["select", "--input", "/tmp", "a", "b"], 2, "it is a directory, not a regular file"),
+    (["boards", "check", "/dev/zero"], 65, "it is a character device, not a regular file"),
+    (["clock", "--config", "/dev/zero", "--duration", "0.1"], 65, "it is a character device"),
+    (["show", "--frames-log", "/tmp", "1"], 2, "it is a directory, not a regular file"),
+  ])
+  func aFileThatIsNotAFileIsRefusedSayingWhatItIs(_ arguments: [String], _ status: Int32, _ said: String)
+    throws
+  {
+    let result = try NixieProcess.run(arguments)
+    #expect(result.status == status, "\(result.stderr)")
+    #expect(result.stderr.contains(said), "\(result.stderr)")
+  }
+
+  @Test func anEndlessScriptOnStandardInputIsCappedAtOneMebibyte() throws {
+    // This test writes into a pipe nixie stops reading: the writes must fail, not kill us.
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = NixieProcess.binary
+    process.arguments = ["select", "--backend", "sim", "--input", "-", "a", "b"]
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let chunk = Data(repeating: UInt8(ascii: "#"), count: 65_536)
+    // Writes fail once nixie has stopped reading and gone: that is the point.
+    for _ in 0..<64 { guard (try? input.fileHandleForWriting.write(contentsOf: chunk)) != nil else { break } }
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 2, "\(stderr)")
+    #expect(stderr.contains("larger than 1 MiB"), "\(stderr)")
+  }
+
+  @Test func aFIFOWithNoReaderIsRefusedAtOnce() throws {
+    let folder = try NixieProcess.temporaryFolder()
+    let fifo = folder.appendingPathComponent("frames.fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try NixieProcess.run(["show", "--backend", "sim", "--frames-log", fifo, "1"])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.contains("a FIFO (named pipe) that nobody reads"), "\(result.stderr)")
+  }
+
+  @Test func aFullDiskEndsAOneShotCommandWithSeventyFour() throws {
+    let result = try NixieProcess.run(["show", "--backend", "sim", "--frames-log", "/dev/full", "1"])
+    #expect(result.status == 74, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("--frames-log: cannot write /dev/full: No space left on device"),
+      "\(result.stderr)")
+  }
+
+  @Test func aFullDiskLeavesTheClockRunningAndIsLoggedOnce() throws {
+    let scratch = try Scratch()
+    let result = try NixieProcess.run([
+      "clock", "--backend", "sim", "--config", scratch.config, "--socket", scratch.socket, "--frames-log",
+      "/dev/full",
+      "--duration", "2.5",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.components(separatedBy: "cannot write /dev/full").count == 2, "\(result.stderr)")
+  }
+
+  @Test func everyFrameLineIsCompleteAfterSIGTERMAndAfterSIGKILL() throws {
+    for signal in [SIGTERM, SIGKILL] {
+      let scratch = try Scratch()
+      let (process, _) = try ClockCommandTests.start(
+        scratch.arguments(["--duration", "60", "--fade-ms", "5000"]))
+      try FirstHourTests.waitFor { ((try? scratch.texts().count) ?? 0) > 20 }
+      kill(process.processIdentifier, signal)
+      process.waitUntilExit()
+      let lines = try String(contentsOfFile: scratch.frames, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      // Each line is whole JSON; after SIGKILL the file ends on a line boundary too (lines are
+      // written whole, each with one write).
+      #expect(lines.last == "", "the file does not end with a newline")
+      for line in lines.dropLast() {
+        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+      }
+    }
+  }
+
+  @Test func sigtermTheMomentTheClockStartsEndsItCleanly() throws {
+    let scratch = try Scratch()
+    let (process, _) = try ClockCommandTests.start(scratch.arguments(["--duration", "60"]))
+    // As soon as main has blocked SIGTERM (its first act), before the clock is ready.
+    try FirstHourTests.waitFor { Self.blocksSIGTERM(process.processIdentifier) }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+  }
+
+  /// Whether the process's main thread blocks SIGTERM (/proc/PID/status, SigBlk).
+  static func blocksSIGTERM(_ pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+      let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+    else { return false }
+    return mask & (1 << (UInt64(SIGTERM) - 1)) != 0
+  }
+
+  @Test(arguments: [
+    ("1900-01-01T00:00:30Z", 0, ""), ("2199-12-31T23:59:50Z", 0, ""),
+    ("1583-01-01T00:00:00Z", 2, "the clock starts in the years 1900 to 2199"),
+    ("9999-12-31T23:59:59Z", 2, "the clock starts in the years 1900 to 2199"),
+    ("2026-01-01T00:00:00+24:00", 2, "less than 24:00"),
+  ])
+  func instantsFarFromNowRunOrAreRefusedBeforeAnythingStarts(_ at: String, _ status: Int32, _ said: String)
+    throws
+  {
+    let scratch = try Scratch()
+    let result = try NixieProcess.run(
+      scratch.arguments(["--at", at, "--timezone", "UTC", "--duration", "0.3"]))
+    #expect(result.status == status, "\(result.stderr)")
+    if !said.isEmpty { #expect(result.stderr.contains(said), "\(result.stderr)") }
+    if status == 2 { #expect(!FileManager.default.fileExists(atPath: scratch.frames), "it started") }
+  }
+}
