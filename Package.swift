@@ -140,6 +140,7 @@ let package = Package(
       name: "NixieClockTests",
       dependencies: [
         "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
+        "NixieTestSupport",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.

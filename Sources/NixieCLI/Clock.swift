@@ -74,6 +74,13 @@ struct Clock: ParsableCommand {
       "The control socket (default: the config's, else /run/nixie/control.sock).", valueName: "path"))
   var socket: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Where settings changed over the control socket (nixie web) are saved, read after the config"
+        + " (default: overrides.yaml in systemd's STATE_DIRECTORY, else not saved).",
+      valueName: "file"))
+  var overrides: String?
+
   func validate() throws {
     if let duration, !(duration > 0 && duration <= 315_360_000) {
       throw ValidationError("--duration must be a number of seconds above 0")
@@ -130,6 +137,7 @@ struct Clock: ParsableCommand {
     options.brightness = motion.brightness.map { $0 / 100 }
     options.input = input
     options.socket = socket
+    options.overrides = overrides
     return options
   }
 

@@ -145,14 +145,14 @@ struct ControlServerTests {
     #expect(throws: SystemCallError.self) {
       _ = try ControlServer(
         path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
-        handle: { _ in nil })
+        handle: { _ in .ok })
     }
     server.server.stop()
     let stale = try UnixSocket(datagram: false)
     try stale.bind(to: try SocketHelpers.address(server.path))
     let replacement = try ControlServer(
       path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
-      handle: { _ in nil })
+      handle: { _ in .ok })
     try replacement.start()
     try ControlClient.send(.clear, to: server.path)
     replacement.stop()

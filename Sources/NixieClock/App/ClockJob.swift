@@ -33,7 +33,8 @@ public struct ClockJob {
       throw NixieError(.internalError, "\(error)")
     }
 
-    let configuration = try settings.load()
+    let overrides = try settings.loadOverrides()
+    let configuration = try settings.load(overrides: overrides)
     let choice = settings.boardChoice(configuration)
     let profile = try choice.loadProfile()
     let planner = try configuration.planner(for: profile)
@@ -72,6 +73,7 @@ public struct ClockJob {
     let faults = TransportFaultLog(logger: logger)
     let monotonic = SystemClock()
 
+    let frames = FramePublisher(layout: profile.layout)
     let (backend, note) = try choice.resolveBackend()
     if let note { logger.warning("\(note)") }
     let session = try DisplaySession(
@@ -82,14 +84,22 @@ public struct ClockJob {
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
       },
       onFault: { faults.record($0, at: monotonic.now()) },
-      onRecordingFailure: { logger.error("\($0)") })
+      onRecordingFailure: { logger.error("\($0)") },
+      onPlan: { frames.planned($0, brightness: $1) })
     defer { session.finish(blanking: true) }
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
       wallTime: { clock.wallTime() })
 
     let inbox = ClockInbox { wakeUp.signal() }
-    let server = startControlServer(configuration, board: profile, inbox: inbox)
+    let status = ClockStatus()
+    let editor = ClockSettingsEditor(settings: settings, board: profile, overrides: overrides, inbox: inbox)
+    let scheduler = session.scheduler
+    let handler = ControlRequestHandler(
+      formatter: profile.formatter, inbox: inbox, editor: editor,
+      report: ClockStateReport(
+        board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing }))
+    let server = startControlServer(configuration, handler: handler, frames: frames)
     defer { server?.stop() }
     let knob = try startKnob(
       backend: backend, script: script, session: session, configuration: configuration,
@@ -100,12 +110,12 @@ public struct ClockJob {
       planner: planner, display: display,
       services: ClockDaemon.Services(
         clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, watchdog: watchdog,
-        inbox: inbox, logger: logger),
+        inbox: inbox, logger: logger, status: status),
       duration: options.duration,
       describe: { Self.describe($0, board: profile) },
-      reload: settings.file.map { _ in
+      reload: (settings.file ?? settings.overridesFile).map { _ in
         { () throws -> ClockPlanner in
-          let reloaded = try settings.load()
+          let reloaded = try settings.load(overrides: try editor.reload())
           let planner = try reloaded.planner(for: profile)
           for change in settings.restartNeeded(reloaded, running: configuration) {
             logger.warning("\(change)")
@@ -115,7 +125,8 @@ public struct ClockJob {
           knob?.reconfigure(reloaded.knob, brightness: planner.brightness)
           return planner
         }
-      })
+      },
+      configure: { configuration in try configuration.planner(for: profile) })
     do {
       try knob?.start()
     } catch {
@@ -169,17 +180,16 @@ public struct ClockJob {
       interrupt: input.cancel, onExit: input.retire)
   }
 
-  private func startControlServer(_ configuration: ClockConfiguration, board: BoardProfile, inbox: ClockInbox)
-    -> ControlServer?
-  {
-    let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
+  private func startControlServer(
+    _ configuration: ClockConfiguration, handler: ControlRequestHandler, frames: FramePublisher
+  ) -> ControlServer? {
     let monotonic = SystemClock()
     let path = configuration.control.socket ?? ControlSocketPath.forClock()
     do {
       try ControlSocketPath.prepare(path)
       let server = try ControlServer(
         path: path, group: configuration.control.group, limits: configuration.control.limits,
-        logger: logger, monotonic: { monotonic.now() }, handle: { handler.handle($0) })
+        logger: logger, monotonic: { monotonic.now() }, frames: frames, handle: { handler.handle($0) })
       try server.start()
       return server
     } catch {

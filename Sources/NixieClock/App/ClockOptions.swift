@@ -34,6 +34,8 @@ public struct ClockOptions: Sendable {
   /// A knob script for the simulator.
   public var input: String?
   public var socket: String?
+  /// `--overrides`: the file settings changed over the control socket are saved to.
+  public var overrides: String?
 
   public init() {}
 }

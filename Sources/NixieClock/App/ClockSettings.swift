@@ -1,13 +1,54 @@
+import NixieBoards
 import NixieCore
 import NixieRuntime
 import NixieSystem
 
-/// The configuration the clock runs with: the file's (or the defaults) with the command
-/// line's options on top — read at start-up and again on every reload.
-public struct ClockSettings {
+/// The configuration the clock runs with: the file's (or the defaults), then the overrides
+/// file's settings (changed from `nixie web`'s page), then the command line's options on top —
+/// read at start-up and again on every reload.
+public struct ClockSettings: Sendable {
   public let options: ClockOptions
+  /// Where systemd's `StateDirectory=` is (the service's `/var/lib/nixie`), if it says.
+  public let stateDirectory: String?
 
-  public init(options: ClockOptions) { self.options = options }
+  public init(options: ClockOptions, environment: (String) -> String? = Environment.value) {
+    self.options = options
+    self.stateDirectory = environment("STATE_DIRECTORY").flatMap { $0.split(separator: ":").first }.map(
+      String.init)
+  }
+
+  /// The overrides file: `--overrides`, else `overrides.yaml` in the service's state directory;
+  /// nil when neither (changes from the control socket then last until the clock stops).
+  public var overridesFile: String? {
+    if let path = options.overrides { return path }
+    return stateDirectory.map { $0 + "/" + ClockSettings.overridesName }
+  }
+
+  /// The overrides file's name in the state directory.
+  public static let overridesName = "overrides.yaml"
+
+  /// The overrides file's settings (none when there is no file yet); a mistake in it is bad
+  /// configuration with its file:line:column.
+  public func loadOverrides() throws(NixieError) -> ClockOverrides {
+    guard let file = overridesFile, FileSystem.exists(file) else { return ClockOverrides() }
+    do throws(BoardFileError) {
+      return try ClockOverrides.parse(bytes: try YAMLFile.read(file), file: file)
+    } catch {
+      throw NixieError(
+        .badConfiguration,
+        error.description + " (written by nixie web; fix it, or delete it to go back to nixie.yaml alone)")
+    }
+  }
+
+  /// The settings the command line fixes, by their key in the overrides: the page cannot
+  /// change them while the clock runs with those options.
+  public var pinnedKeys: [String: String] {
+    var pinned: [String: String] = [:]
+    if options.timeZone != nil { pinned["timezone"] = "--timezone" }
+    if !options.faces.isEmpty { pinned["faces"] = "--format" }
+    if options.brightness != nil { pinned["brightness"] = "--brightness" }
+    return pinned
+  }
 
   /// The file to read: `--config`, else the default when it exists.
   public var file: String? {
@@ -18,6 +59,12 @@ public struct ClockSettings {
   /// The file's configuration (or the defaults) with the options on top; a mistake in the
   /// file is bad configuration with its file:line:column.
   public func load() throws(NixieError) -> ClockConfiguration {
+    try load(overrides: try loadOverrides())
+  }
+
+  /// The file's configuration with `overrides` and then the options on top. `label` names
+  /// the overrides in messages (their file, or what a request changes).
+  public func load(overrides: ClockOverrides, label: String? = nil) throws(NixieError) -> ClockConfiguration {
     var configuration = ClockConfiguration()
     if let file {
       do {
@@ -26,6 +73,7 @@ public struct ClockSettings {
         throw NixieError(.badConfiguration, error.description)
       }
     }
+    configuration = overrides.applied(to: configuration, file: label ?? overridesFile)
     if let timeZone = options.timeZone {
       configuration.timeZone = timeZone
       configuration.timeZoneOrigin = nil

@@ -49,7 +49,7 @@ struct ClockConfigurationParser {
     ClockConfiguration.Origin(file: file, line: node.valueLine, column: node.valueColumn)
   }
 
-  private func nonEmpty(_ node: ProfileNode) throws(BoardFileError) -> String {
+  func nonEmpty(_ node: ProfileNode) throws(BoardFileError) -> String {
     let text = try node.string()
     guard !text.isEmpty else { throw node.error("\(node.path) must not be empty") }
     return text
@@ -77,7 +77,7 @@ struct ClockConfigurationParser {
     return ["off", "false", "no", "none"].contains(text.lowercased())
   }
 
-  private func parseFaces(_ node: ProfileNode) throws(BoardFileError) -> [ClockConfiguration.Face] {
+  func parseFaces(_ node: ProfileNode) throws(BoardFileError) -> [ClockConfiguration.Face] {
     let items = try node.sequence()
     guard !items.isEmpty else { throw node.error("faces must list at least one face") }
     var faces: [ClockConfiguration.Face] = []
@@ -119,7 +119,7 @@ struct ClockConfigurationParser {
     }
   }
 
-  private func parseNight(_ node: ProfileNode) throws(BoardFileError) -> NightMode? {
+  func parseNight(_ node: ProfileNode) throws(BoardFileError) -> NightMode? {
     if isOff(node) { return nil }
     let fields = try node.fields(
       allowed: ["from", "until", "mode", "brightness"], required: ["from", "until"])
@@ -220,5 +220,32 @@ struct ClockConfigurationParser {
     if let hold = fields["long-press-ms"] { knob.longPressMilliseconds = try hold.int(in: 200...10_000) }
     if let momentum = fields["momentum"] { knob.momentum = try momentum.bool() }
     return knob
+  }
+}
+
+extension ClockConfigurationParser {
+  /// Reads an overrides file: the keys of `ClockOverrides.keys`, each checked as nixie.yaml's.
+  func parseOverrides(bytes: [UInt8]) throws(BoardFileError) -> ClockOverrides {
+    var overrides = ClockOverrides()
+    guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return overrides }
+    let top = try root.fields(allowed: ClockOverrides.keys)
+    if let zone = top["timezone"] { overrides.timeZone = try nonEmpty(zone) }
+    if let faces = top["faces"] {
+      let parsed = try parseFaces(faces)
+      guard parsed.count <= ClockSettingsChange.maximumFaces else {
+        throw faces.error("faces may list at most \(ClockSettingsChange.maximumFaces) faces here")
+      }
+      overrides.faces = parsed.map { ClockOverrides.Face(format: $0.format, seconds: $0.seconds) }
+    }
+    if let brightness = top["brightness"] { overrides.brightness = try brightness.int(in: 1...100) }
+    if let night = top["night"] { overrides.night = try parseNight(night).map { .hours($0) } ?? .off }
+    if let backlight = top["backlight"] {
+      let colour = try backlight.string()
+      guard ClockSettingsChange.isColour(colour) else {
+        throw backlight.error("backlight must be a colour \"#rrggbb\", not '\(colour)'")
+      }
+      overrides.backlight = colour.lowercased()
+    }
+    return overrides
   }
 }

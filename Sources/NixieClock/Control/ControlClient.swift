@@ -49,6 +49,21 @@ public enum ControlClient {
   public static func send(line request: String, to path: String, timeoutMilliseconds: Int = 3000)
     throws(Failure)
   {
+    _ = try exchange(line: request, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// Sends `request` and returns the clock's whole answer (`{"ok": true, …}`), for the
+  /// version 2 requests that answer with data.
+  public static func request(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
+    throws(Failure) -> JSONValue
+  {
+    try exchange(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// One request line out, one answer line back: the answer when it is `{"ok": true, …}`.
+  static func exchange(line request: String, to path: String, timeoutMilliseconds: Int) throws(Failure)
+    -> JSONValue
+  {
     guard let address = UnixSocket.Address(path) else {
       throw .failed(path: path, "not a usable socket path")
     }
@@ -77,7 +92,7 @@ public enum ControlClient {
         }
         if chunk.isEmpty { break }
         reply += chunk
-        if reply.count > 65_536 { throw Failure.failed(path: path, "the answer was too long") }
+        if reply.count > 1 << 20 { throw Failure.failed(path: path, "the answer was too long") }
       }
     } catch let error as Failure {
       throw error
@@ -90,7 +105,7 @@ public enum ControlClient {
     guard let answer = try? JSONReader.read(line) else {
       throw .failed(path: path, "the clock's answer was not understood")
     }
-    if answer["ok"] == .bool(true) { return }
+    if answer["ok"] == .bool(true) { return answer }
     guard case .string(let message)? = answer["error"] else {
       throw .failed(path: path, "the clock's answer was not understood")
     }

@@ -15,4 +15,10 @@ public enum ClockCommand: Hashable, Sendable {
   /// Switch night mode on if it is off now, off if it is on (the knob's long press), until
   /// toggled again or the configuration is reloaded.
   case toggleNight
+  /// Run with this configuration from now on (settings changed over the control socket,
+  /// already checked and saved): as a reload, without reading the files.
+  case reconfigure(ClockConfiguration)
+  /// Run the anti-poisoning slot machine now for `seconds` (nil: the configured short run's
+  /// length, else 5), then back to the clock.
+  case runAntiPoisoning(seconds: Int?)
 }

@@ -24,12 +24,15 @@ public final class ClockDaemon {
     public var watchdog: ClockWatchdog?
     public var inbox: ClockInbox
     public var logger: Logger
+    /// Told what the loop decided, for the control socket's `state` request.
+    public var status: ClockStatus?
 
     public init(
       clock: DaemonClock, synchronisation: SynchronisationSource, notifier: ServiceNotifier? = nil,
       watchdog: ClockWatchdog? = nil, inbox: ClockInbox = ClockInbox(),
-      logger: Logger = Logger(label: "nixie.clock")
+      logger: Logger = Logger(label: "nixie.clock"), status: ClockStatus? = nil
     ) {
+      self.status = status
       self.clock = clock
       self.synchronisation = synchronisation
       self.notifier = notifier
@@ -50,6 +53,8 @@ public final class ClockDaemon {
   private let display: ClockDisplay
   private let services: Services
   private let reload: (() throws -> ClockPlanner)?
+  /// Plans a configuration changed over the control socket.
+  private let configure: ((ClockConfiguration) throws -> ClockPlanner)?
   /// Run for this many nanoseconds, then end (`--duration`).
   private let duration: UInt64?
   /// A one-line summary for the service manager's STATUS.
@@ -63,8 +68,10 @@ public final class ClockDaemon {
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
     describe: @escaping (ClockPlanner) -> String = { _ in "running" },
-    reload: (() throws -> ClockPlanner)? = nil
+    reload: (() throws -> ClockPlanner)? = nil,
+    configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil
   ) {
+    self.configure = configure
     self.planner = planner
     self.display = display
     self.services = services
@@ -99,6 +106,8 @@ public final class ClockDaemon {
       var now = clock.wallTime()
       if let due, now < due, due - now < 2_000_000 { now = due }
       try showFrame(at: now, mono: mono)
+      services.status?.update(
+        ClockStatus.Snapshot(planner: planner, activity: shown?.activity, night: planner.isNight(at: now)))
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
       if let watchdog {
@@ -179,6 +188,21 @@ public final class ClockDaemon {
     case .show(let state, let seconds, let transition):
       message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
     case .clear:
+      message = nil
+    case .reconfigure(let configuration):
+      guard let configure else { return }
+      do {
+        planner = try configure(configuration)
+        shown = nil
+        logger.notice("settings changed over the control socket: \(describe(planner))")
+        notify(["STATUS=" + describe(planner)])
+      } catch {
+        logger.error("settings from the control socket not applied: \(error)")
+      }
+    case .runAntiPoisoning(let seconds):
+      let length = Int64(seconds ?? planner.antiPoisoning.short?.seconds ?? 5) * 1_000_000_000
+      planner.requestedRun = AntiPoisoningRun(
+        kind: .requested, start: wall, end: wall + length, step: planner.antiPoisoning.stepNanoseconds)
       message = nil
     }
   }

@@ -1,10 +1,12 @@
 /// A run of the anti-poisoning slot machine through every cathode: which kind, when, in Unix
 /// nanoseconds (start inclusive, end exclusive), and how long each cathode glows.
 public struct AntiPoisoningRun: Hashable, Sendable {
-  /// The short run of every hour or the long run of the night.
+  /// The short run of every hour, the long run of the night, or one asked for.
   public enum Kind: String, Hashable, Sendable {
     case short
     case long
+    /// Asked for over the control socket (`nixie web`'s "run anti-poisoning now").
+    case requested
   }
 
   public var kind: Kind

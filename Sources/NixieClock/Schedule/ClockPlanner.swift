@@ -19,6 +19,9 @@ public struct ClockPlanner: Sendable {
   public var faceShift = 0
   /// Night forced on or off regardless of the hours (the knob's long press); nil: the hours.
   public var nightOverride: Bool?
+  /// A run asked for over the control socket (Unix nanoseconds); it wins over the schedule
+  /// while it lasts.
+  public var requestedRun: AntiPoisoningRun?
   public let layout: DisplayLayout
 
   public init(
@@ -47,7 +50,7 @@ public struct ClockPlanner: Sendable {
     guard level > 0 else {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
     }
-    if let run = antiPoisoning.run(at: time, local: local, calendar: calendar) {
+    if let run = requested(at: time) ?? antiPoisoning.run(at: time, local: local, calendar: calendar) {
       let end = calendar.local(run.end.floorDividing(by: 1_000_000_000))
       let landing = (rotation.turn(atSecondOfDay: end.secondOfDay) + faceShift) % max(1, rotation.turns.count)
       return ClockFrame(
@@ -58,6 +61,12 @@ public struct ClockPlanner: Sendable {
     return ClockFrame(
       state: hidden ? UnsynchronisedIndicator.withoutSeparators(content, layout: layout) : content,
       content: content, brightness: level, activity: .face(turn), separatorsHidden: hidden)
+  }
+
+  /// The requested run, while `time` is inside it.
+  private func requested(at time: Int64) -> AntiPoisoningRun? {
+    guard let run = requestedRun, time >= run.start, time < run.end else { return nil }
+    return run
   }
 
   /// Whether it is night at `time` (by the hours, or as the knob forced it).

@@ -50,6 +50,7 @@ public final class FrameScheduler: @unchecked Sendable {
   private let onSettled: (() -> Void)?
   private let onFault: ((any Error) -> Void)?
   private let heartbeat: Heartbeat?
+  private let onPlan: (@Sendable (FadeTimeline, Double) -> Void)?
   private var parker: ThreadParker?
   /// The thread is parked (or about to park) with nothing to write: a request wakes it.
   private var idleParked = false
@@ -76,13 +77,16 @@ public final class FrameScheduler: @unchecked Sendable {
   /// A scheduler writing to `driver`, whose tubes show `state` now (dark after the driver's
   /// `start()`). `onSettled` is called on the scheduler's thread each time the display comes
   /// to rest, after its final frame is written; `onFault` for each transient fault;
-  /// `heartbeat`'s action at its interval while the thread runs.
+  /// `heartbeat`'s action at its interval while the thread runs. `onPlan` hears of every
+  /// request's plan (the timeline and the brightness) on the requesting thread, after the
+  /// request is in: a view of the frames that never touches the frame thread.
   public init(
     layout: DisplayLayout, driver: DisplayDriver, clock: MonotonicClock,
     settings: PWMSettings = PWMSettings(),
     showing state: DisplayState? = nil, heartbeat: Heartbeat? = nil, onSettled: (() -> Void)? = nil,
-    onFault: ((any Error) -> Void)? = nil
+    onFault: ((any Error) -> Void)? = nil, onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil
   ) {
+    self.onPlan = onPlan
     self.clock = clock
     self.driver = driver
     self.heartbeat = heartbeat
@@ -134,11 +138,13 @@ public final class FrameScheduler: @unchecked Sendable {
 
   private func request(_ change: (inout FramePacer, UInt64) -> UInt64) -> UInt64 {
     condition.lock()
-    defer { condition.unlock() }
     let end = change(&pacer, clock.now())
     requested += 1
     condition.broadcast()
     if idleParked { parker?.unpark() }
+    let plan = onPlan.map { _ in (pacer.timeline, pacer.brightness) }
+    condition.unlock()
+    if let onPlan, let plan { onPlan(plan.0, plan.1) }
     return end
   }
 

@@ -31,13 +31,15 @@ public final class DisplaySession {
   /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
   /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
   /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
+  /// `onPlan` hears of each request's plan (the clock's live view, `FramePublisher`).
   /// `onRecordingFailure` hears, once per file, that a write to the trace or the frames log
   /// failed (a full disk): the session goes on and stops writing that file.
   public init(
     board: BoardProfile, backend: Backend, recording: SessionRecording = SessionRecording(), view: Bool,
     clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
     heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil,
-    onRecordingFailure: @escaping (String) -> Void = { _ in }
+    onRecordingFailure: @escaping (String) -> Void = { _ in },
+    onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil
   ) throws(NixieError) {
     self.board = board
     self.clock = clock
@@ -102,7 +104,7 @@ public final class DisplaySession {
     let picture = steadyPicture
     scheduler = FrameScheduler(
       layout: board.layout, driver: driver, clock: clock, heartbeat: heartbeat,
-      onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault)
+      onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault, onPlan: onPlan)
     do {
       try scheduler.start()
     } catch {

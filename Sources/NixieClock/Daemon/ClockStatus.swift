@@ -1,0 +1,29 @@
+import NixieCore
+import Synchronization
+
+/// What the daemon loop last decided, for the control socket's `state` request: the
+/// schedule in force (with the knob's changes) and what the clock is doing. The loop updates
+/// it; the control server's thread reads it.
+public final class ClockStatus: Sendable {
+  /// One look at the loop.
+  public struct Snapshot: Sendable {
+    public var planner: ClockPlanner
+    public var activity: ClockFrame.Activity?
+    public var night: Bool
+
+    public init(planner: ClockPlanner, activity: ClockFrame.Activity?, night: Bool) {
+      self.planner = planner
+      self.activity = activity
+      self.night = night
+    }
+  }
+
+  private let latest = Mutex<Snapshot?>(nil)
+
+  public init() {}
+
+  public func update(_ snapshot: Snapshot) { latest.withLock { $0 = snapshot } }
+
+  /// The latest snapshot; nil before the loop ran.
+  public var snapshot: Snapshot? { latest.withLock { $0 } }
+}

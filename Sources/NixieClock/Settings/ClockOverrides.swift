@@ -1,0 +1,148 @@
+import NixieBoards
+import NixieCore
+
+/// The settings changed from `nixie web`'s page (or any control client), kept in the overrides
+/// file (`/var/lib/nixie/overrides.yaml` under systemd) and read after `/etc/nixie/nixie.yaml`,
+/// so the hand-written file — its comments included — is never touched. Each setting is nil
+/// when the page has not changed it. The command line still wins over both.
+///
+/// The clock is the file's one writer: it checks a change, writes the whole file atomically,
+/// then applies it. The file is YAML a person can read, and the same parser as nixie.yaml's
+/// reads it back (with `file:line:column` errors).
+public struct ClockOverrides: Hashable, Sendable {
+  /// A face of the rotation.
+  public struct Face: Hashable, Sendable {
+    public var format: String
+    public var seconds: Int
+
+    public init(format: String, seconds: Int) {
+      self.format = format
+      self.seconds = seconds
+    }
+  }
+
+  /// Night hours, or none.
+  public enum Night: Hashable, Sendable {
+    case off
+    case hours(NightMode)
+  }
+
+  public var timeZone: String?
+  public var faces: [Face]?
+  /// The day's brightness, percent.
+  public var brightness: Int?
+  public var night: Night?
+  /// `#rrggbb`; kept for boards with a backlight.
+  public var backlight: String?
+
+  public init() {}
+
+  /// The keys an overrides file may hold.
+  public static let keys = ["timezone", "faces", "brightness", "night", "backlight"]
+
+  /// The keys that are set, in `keys` order.
+  public var setKeys: [String] {
+    [
+      ("timezone", timeZone != nil), ("faces", faces != nil), ("brightness", brightness != nil),
+      ("night", night != nil), ("backlight", backlight != nil),
+    ].filter(\.1).map(\.0)
+  }
+
+  /// These overrides with `change` applied.
+  public func applying(_ change: ClockSettingsChange) -> ClockOverrides {
+    var result = self
+    func apply<Value>(_ edit: ClockSettingsChange.Edit<Value>, to value: inout Value?) {
+      switch edit {
+      case .keep: break
+      case .reset: value = nil
+      case .set(let new): value = new
+      }
+    }
+    apply(change.timeZone, to: &result.timeZone)
+    apply(change.faces, to: &result.faces)
+    apply(change.brightness, to: &result.brightness)
+    apply(change.night, to: &result.night)
+    apply(change.backlight, to: &result.backlight)
+    return result
+  }
+
+  /// `configuration` (the file's) with these settings on top.
+  public func applied(to configuration: ClockConfiguration, file: String?) -> ClockConfiguration {
+    var result = configuration
+    if let timeZone {
+      result.timeZone = timeZone
+      result.timeZoneOrigin = file.map { ClockConfiguration.Origin(file: $0) }
+    }
+    if let faces {
+      result.faces = faces.map {
+        ClockConfiguration.Face(
+          format: $0.format, seconds: $0.seconds, origin: file.map { ClockConfiguration.Origin(file: $0) })
+      }
+    }
+    if let brightness { result.brightness = Double(brightness) / 100 }
+    switch night {
+    case nil: break
+    case .off?: result.night = nil
+    case .hours(let mode)?: result.night = mode
+    }
+    return result
+  }
+
+  /// The file's text: a header saying what it is, then one key per setting, strings in double
+  /// quotes (readable by NixieYAML, PyYAML and people).
+  public var yaml: String {
+    var lines = [
+      "# Settings changed with nixie web (or the control socket), read after nixie.yaml:",
+      "# what is here wins over nixie.yaml; the command line wins over both. Written by",
+      "# nixie clock, which replaces the whole file on every change; delete it to go back",
+      "# to nixie.yaml alone.",
+    ]
+    if let timeZone { lines.append("timezone: " + Self.quoted(timeZone)) }
+    if let faces {
+      lines.append("faces:")
+      for face in faces {
+        lines.append("  - format: " + Self.quoted(face.format))
+        lines.append("    seconds: \(face.seconds)")
+      }
+    }
+    if let brightness { lines.append("brightness: \(brightness)") }
+    switch night {
+    case nil: break
+    case .off?: lines.append("night: off")
+    case .hours(let mode)?:
+      lines.append("night:")
+      lines.append("  from: " + Self.quoted(mode.from.description))
+      lines.append("  until: " + Self.quoted(mode.until.description))
+      lines.append("  mode: \(mode.mode.rawValue)")
+      if mode.mode == .dim { lines.append("  brightness: \(Int((mode.brightness * 100).rounded()))") }
+    }
+    if let backlight { lines.append("backlight: " + Self.quoted(backlight)) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` as a YAML double-quoted scalar: `"` and `\` escaped, every character that must
+  /// not be printed raw written `\uNNNN` (or `\UNNNNNNNN`).
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case let s where Printable.needsEscape(s):
+        let hex = String(s.value, radix: 16)
+        result +=
+          s.value > 0xFFFF
+          ? "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+          : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// Reads an overrides file's text with the configuration's parser: the same checks and
+  /// `file:line:column` messages as nixie.yaml, and only the keys above.
+  public static func parse(bytes: [UInt8], file: String) throws(BoardFileError) -> ClockOverrides {
+    try ClockConfigurationParser(file: file).parseOverrides(bytes: bytes)
+  }
+}

@@ -1,0 +1,208 @@
+import NixieCore
+
+/// Settings changed over the control socket (`nixie web`'s page): each one kept as it is, set,
+/// or reset to what the configuration file says. Values are checked for their type and range
+/// here; whether the board can show a face and whether a zone exists is checked when the
+/// clock plans them, before anything is saved.
+public struct ClockSettingsChange: Hashable, Sendable {
+  /// What happens to one setting.
+  public enum Edit<Value: Hashable & Sendable>: Hashable, Sendable {
+    case keep
+    case set(Value)
+    /// Back to the configuration file's value (the override is removed).
+    case reset
+  }
+
+  public var timeZone: Edit<String> = .keep
+  public var faces: Edit<[ClockOverrides.Face]> = .keep
+  /// The day's brightness in percent, 1…100.
+  public var brightness: Edit<Int> = .keep
+  /// Night hours, or `.off` for none.
+  public var night: Edit<ClockOverrides.Night> = .keep
+  /// The backlight's colour, `#rrggbb`, on boards that have one.
+  public var backlight: Edit<String> = .keep
+
+  public init() {}
+
+  /// The most faces a rotation may have.
+  public static let maximumFaces = 8
+  /// The keys of a `set` object.
+  public static let keys = ["backlight", "brightness", "faces", "night", "timezone"]
+
+  /// Whether nothing changes.
+  public var isEmpty: Bool { self == ClockSettingsChange() }
+
+  /// The keys this change sets or resets, in `keys` order.
+  public var touchedKeys: [String] {
+    [
+      ("backlight", backlight == .keep), ("brightness", brightness == .keep), ("faces", faces == .keep),
+      ("night", night == .keep), ("timezone", timeZone == .keep),
+    ].filter { !$0.1 }.map(\.0)
+  }
+
+  /// The change as the JSON object of a `set` request.
+  public var json: String {
+    var members: [(String, String)] = []
+    func add<Value>(_ key: String, _ edit: Edit<Value>, _ write: (Value) -> String) {
+      switch edit {
+      case .keep: break
+      case .reset: members.append((key, "null"))
+      case .set(let value): members.append((key, write(value)))
+      }
+    }
+    add("timezone", timeZone, JSONText.quoted)
+    add("faces", faces) { faces in
+      JSONText.array(
+        json: faces.map {
+          JSONText.object([("format", JSONText.quoted($0.format)), ("seconds", String($0.seconds))])
+        })
+    }
+    add("brightness", brightness) { String($0) }
+    add("night", night) { night in
+      switch night {
+      case .off: return JSONText.quoted("off")
+      case .hours(let mode):
+        var fields = [
+          ("from", JSONText.quoted(mode.from.description)),
+          ("until", JSONText.quoted(mode.until.description)),
+          ("mode", JSONText.quoted(mode.mode.rawValue)),
+        ]
+        if mode.mode == .dim { fields.append(("brightness", String(Int((mode.brightness * 100).rounded())))) }
+        return JSONText.object(fields)
+      }
+    }
+    add("backlight", backlight, JSONText.quoted)
+    return JSONText.object(members)
+  }
+
+  /// What each member must be, for the error replies.
+  static let expectation = [
+    "timezone": "'set.timezone' must be an IANA zone name such as \"Europe/Berlin\", or null",
+    "faces": "'set.faces' must be a list of 1 to \(maximumFaces) faces, each a pattern or"
+      + " {\"format\": PATTERN, \"seconds\": 1…86400}, or null",
+    "brightness": "'set.brightness' must be a whole number of percent from 1 to 100, or null",
+    "night": "'set.night' must be \"off\", {\"from\": \"HH:MM\", \"until\": \"HH:MM\", \"mode\": \"dim\" or"
+      + " \"dark\", \"brightness\": 1…100}, or null",
+    "backlight": "'set.backlight' must be a colour \"#rrggbb\", or null",
+  ]
+
+  /// Reads the object of a `set` request; strictly typed, unknown keys refused.
+  public static func parse(_ value: JSONValue) -> Result<ClockSettingsChange, ControlRequestError> {
+    guard case .object(let members) = value else {
+      return .failure(ControlRequestError("'set' must be an object such as {\"brightness\": 40}"))
+    }
+    if let unknown = members.map(\.key).first(where: { !keys.contains($0) }) {
+      return .failure(
+        ControlRequestError(
+          "unknown setting '\(Printable.escaped(unknown))'; settings: " + keys.joined(separator: ", ")))
+    }
+    guard !members.isEmpty else { return .failure(ControlRequestError("'set' names no setting")) }
+    var change = ClockSettingsChange()
+    func failure(_ key: String) -> Result<ClockSettingsChange, ControlRequestError> {
+      .failure(ControlRequestError(expectation[key] ?? key))
+    }
+    for (key, member) in members {
+      let reset = member == .null
+      switch key {
+      case "timezone":
+        if reset { change.timeZone = .reset; continue }
+        guard case .string(let name) = member, !name.isEmpty, name.utf8.count <= 64,
+          !name.unicodeScalars.contains(where: Printable.needsEscape)
+        else { return failure(key) }
+        change.timeZone = .set(name)
+      case "faces":
+        if reset { change.faces = .reset; continue }
+        guard let faces = parseFaces(member) else { return failure(key) }
+        change.faces = .set(faces)
+      case "brightness":
+        if reset { change.brightness = .reset; continue }
+        guard let percent = wholeNumber(member), (1...100).contains(percent) else { return failure(key) }
+        change.brightness = .set(percent)
+      case "night":
+        if reset { change.night = .reset; continue }
+        switch parseNight(member) {
+        case .success(let night): change.night = .set(night)
+        case .failure(let error): return .failure(error)
+        }
+      default:
+        if reset { change.backlight = .reset; continue }
+        guard case .string(let colour) = member, isColour(colour) else { return failure(key) }
+        change.backlight = .set(colour.lowercased())
+      }
+    }
+    return .success(change)
+  }
+
+  /// A JSON number that is a whole number (`40`, not `40.5` or `"40"`).
+  static func wholeNumber(_ value: JSONValue) -> Int? {
+    guard let number = value.double, number.rounded() == number, abs(number) < 1e9 else { return nil }
+    return Int(number)
+  }
+
+  private static func parseFaces(_ value: JSONValue) -> [ClockOverrides.Face]? {
+    guard case .array(let items) = value, (1...maximumFaces).contains(items.count) else { return nil }
+    var faces: [ClockOverrides.Face] = []
+    for (index, item) in items.enumerated() {
+      let format: String
+      var seconds = ClockConfiguration.Face.defaultSeconds(at: index)
+      switch item {
+      case .string(let text):
+        format = text
+      case .object(let members):
+        guard members.allSatisfy({ ["format", "seconds"].contains($0.key) }),
+          case .string(let text)? = item["format"]
+        else { return nil }
+        format = text
+        if let given = item["seconds"] {
+          guard let value = wholeNumber(given), (1...ClockConfiguration.Face.longestSeconds).contains(value)
+          else { return nil }
+          seconds = value
+        }
+      default:
+        return nil
+      }
+      guard !format.isEmpty, format.utf8.count <= 64,
+        !format.unicodeScalars.contains(where: Printable.needsEscape)
+      else { return nil }
+      faces.append(ClockOverrides.Face(format: format, seconds: seconds))
+    }
+    return faces
+  }
+
+  private static func parseNight(_ value: JSONValue) -> Result<ClockOverrides.Night, ControlRequestError> {
+    let failure = Result<ClockOverrides.Night, ControlRequestError>.failure(
+      ControlRequestError(expectation["night"] ?? "night"))
+    if value == .string("off") || value == .bool(false) { return .success(.off) }
+    guard case .object(let members) = value,
+      members.allSatisfy({ ["from", "until", "mode", "brightness"].contains($0.key) }),
+      case .string(let fromText)? = value["from"], case .string(let untilText)? = value["until"]
+    else { return failure }
+    guard let from = TimeOfDay(fromText), let until = TimeOfDay(untilText) else {
+      return .failure(ControlRequestError("'set.night.from' and 'set.night.until' must be local times HH:MM"))
+    }
+    guard from != until else {
+      return .failure(ControlRequestError("'set.night.until' must differ from 'from'"))
+    }
+    var mode = NightMode.Mode.dim
+    if let given = value["mode"] {
+      guard case .string(let name) = given, let named = NightMode.Mode(rawValue: name) else { return failure }
+      mode = named
+    }
+    var brightness = 20
+    if let given = value["brightness"] {
+      guard mode == .dim, let percent = wholeNumber(given), (1...100).contains(percent) else {
+        return failure
+      }
+      brightness = percent
+    }
+    return .success(
+      .hours(NightMode(from: from, until: until, mode: mode, brightness: Double(brightness) / 100)))
+  }
+
+  /// `#rrggbb` with hexadecimal digits.
+  static func isColour(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
+      && bytes.dropFirst().allSatisfy { (48...57).contains($0) || (97...102).contains($0 | 0x20) }
+  }
+}

@@ -1,0 +1,33 @@
+import Glibc
+
+/// Replacing a file so that a reader — or the next start after a power cut — sees the old
+/// content or the new, never a mixture: the new content goes to a temporary file beside it,
+/// is flushed to the disk, and is renamed over the old one; then the folder is flushed too.
+public enum AtomicFile {
+  /// Writes `bytes` to `path` atomically, with `mode` (0644: readable by all, written by the owner).
+  /// The corresponding C functions are `open` (O_EXCL), `write`, `fsync`, `rename` and `fsync` of
+  /// the folder.
+  public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemCallError) {
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    let temporary = path + ".tmp-\(getpid())"
+    FileSystem.remove(temporary)
+    let fd = try SystemCall.run("open", subject: temporary) {
+      open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+    }
+    do {
+      let file = FileDescriptor(fd)
+      try file.write(bytes)
+      try SystemCall.run("fsync", subject: temporary) { fsync(file.rawValue) }
+      try SystemCall.run("rename", subject: path) { rename(temporary, path) }
+    } catch {
+      FileSystem.remove(temporary)
+      throw error
+    }
+    let directory = try SystemCall.run("open", subject: folder) {
+      open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+    let handle = FileDescriptor(directory)
+    // Some file systems cannot flush a folder (EINVAL): the rename is done all the same.
+    _ = fsync(handle.rawValue)
+  }
+}
