@@ -31,6 +31,8 @@ struct Show: ParsableCommand {
         # dimmed by PWM for 10 s, then dark
         nixie show --hold 10 --brightness 30 12:00
         nixie show --json 12:34
+        # the tubes as a picture (SVG), for a README or a bug report; no board is touched
+        nixie show --svg tubes.svg 12:34:56
         nixie show --board mcp23017-4xin12 --backend hardware 1234
       """)
 
@@ -64,6 +66,12 @@ struct Show: ParsableCommand {
   )
   var hold: Double?
 
+  @Option(
+    help: ArgumentHelp(
+      "Draw the value as the tubes would show it into an SVG file (- for standard output) instead of"
+        + " showing it; --brightness dims the picture.", valueName: "file"))
+  var svg: String?
+
   func validate() throws {
     try value.requireOne()
     if let decimals, decimals < 0 || decimals > 20 {
@@ -72,7 +80,10 @@ struct Show: ParsableCommand {
     if let hold, !(hold >= 0 && hold <= 31_536_000) {
       throw ValidationError("--hold must be a number of seconds from 0 to 31536000")
     }
-    if transition.brightnessPercent < 100 && hold == nil {
+    if svg != nil && (from != nil || hold != nil) {
+      throw ValidationError("--svg draws one value: it takes neither --from nor --hold")
+    }
+    if transition.brightnessPercent < 100 && hold == nil && svg == nil {
       throw ValidationError(
         "--brightness below 100 needs --hold: dimming is PWM, which stops when nixie exits, and the"
           + " latches would keep the value at full brightness")
@@ -84,7 +95,7 @@ struct Show: ParsableCommand {
       choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
       options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient), transition: transition.spec,
       brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },
-      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }
+      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }, svg: svg
     ).run()
   }
 }

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSimulator
 import NixieSystem
 
 /// `nixie show`: a value formatted for the board and put on the tubes with a transition,
@@ -20,12 +21,16 @@ public struct ShowJob {
   public var json: FileStream?
   /// Where notes for the user go (standard error).
   public var notice: (String) -> Void
+  /// `--svg FILE`: draw the value as the tubes would show it (`TubeSVG`) into FILE (`-`:
+  /// standard output) instead of showing it; no board is touched.
+  public var svg: String?
 
   public init(
     choice: BoardChoice, recording: SessionRecording, value: String, from: String?, options: FormatOptions,
     transition: TransitionSpec, brightness: Double, hold: UInt64?, json: FileStream?,
-    notice: @escaping (String) -> Void
+    notice: @escaping (String) -> Void, svg: String? = nil
   ) {
+    self.svg = svg
     self.choice = choice
     self.recording = recording
     self.value = value
@@ -47,6 +52,10 @@ public struct ShowJob {
     if let json {
       json.write(board.layout.json(of: state, board: board.name) + "\n")
       json.flush()
+    }
+    if let svg {
+      try Self.write(TubeSVG(layout: board.layout).document(state: state, brightness: brightness), to: svg)
+      return
     }
     let (backend, note) = try choice.resolveBackend()
     if let note { notice(note) }
@@ -110,5 +119,19 @@ public struct ShowJob {
     guard let signal = received else { return }
     try session.blank()
     throw NixieError(.cancelled, "\(signal.name): the tubes are blanked")
+  }
+
+  /// Writes `text` to `path` atomically, or to standard output for `-`.
+  static func write(_ text: String, to path: String) throws(NixieError) {
+    if path == "-" {
+      FileStream.standardOutput.write(text)
+      FileStream.standardOutput.flush()
+      return
+    }
+    do {
+      try AtomicFile.write(Array(text.utf8), to: path)
+    } catch {
+      throw NixieError(.badUsage, "--svg \(Printable.escaped(path)): \(error)")
+    }
   }
 }

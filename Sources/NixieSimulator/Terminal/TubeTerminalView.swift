@@ -150,7 +150,7 @@ public final class TubeTerminalView: FrameObserver {
 
   /// Pixel positions of a cathode inside the tube (7 wide: the glyph with a margin, where the
   /// decimal points sit at the bottom corners).
-  private static func pixels(of cathode: Cathode) -> [(Int, Int)] {
+  static func pixels(of cathode: Cathode) -> [(Int, Int)] {
     switch cathode {
     case .leftDecimalPoint: return [(0, 6)]
     case .rightDecimalPoint: return [(6, 6)]
@@ -184,7 +184,7 @@ public final class TubeTerminalView: FrameObserver {
   }
 
   /// Screen colours are gamma-encoded: a cathode lit half the time looks about 73 % bright.
-  private static func perceived(_ duty: Double) -> Double {
+  static func perceived(_ duty: Double) -> Double {
     duty <= 0 ? 0 : min(1, duty.squareRoot() * 0.5 + duty * 0.5)
   }
 
