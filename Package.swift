@@ -94,12 +94,22 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
+    // the tubes, the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it talks to the
+    // clock through the control socket only.
+    .target(
+      name: "NixieWeb",
+      dependencies: [
+        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator",
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
       name: "NixieCLI",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieLinux", "NixieClock",
+        "NixieLinux", "NixieClock", "NixieWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -142,6 +152,11 @@ let package = Package(
         "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
         "NixieTestSupport",
       ]
+    ),
+    // The web server's parser, crypto and auth against hostile inputs and published vectors.
+    .testTarget(
+      name: "NixieWebTests",
+      dependencies: ["NixieWeb", "NixieClock", "NixieCore", "NixieSystem", "NixieBoards", "NixieTestSupport"]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(

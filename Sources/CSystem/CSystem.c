@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <sys/random.h>
+#include <sys/socket.h>
 #include "CSystem.h"
 
 int csystem_adjtimex_read(int *status) {
@@ -18,4 +20,10 @@ void csystem_name_this_thread(const char *name) {
   }
   shortened[length] = 0;
   pthread_setname_np(pthread_self(), shortened);
+}
+
+long csystem_getrandom(void *buffer, unsigned long length) { return (long)getrandom(buffer, length, 0); }
+
+int csystem_accept_nonblocking(int socket, void *address, unsigned int *length) {
+  return accept4(socket, (struct sockaddr *)address, (socklen_t *)length, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }

@@ -1,7 +1,8 @@
 // Kernel interfaces NixieSystem needs that Swift's Glibc module does not export: timerfd
 // (second-exact wake-ups that notice clock steps), signalfd (signals as file descriptors, so
 // no work runs in a signal handler), eventfd (waking a loop from another thread) and adjtimex
-// (whether the system clock is synchronised).
+// (whether the system clock is synchronised), getrandom (random bytes from the kernel) and
+// accept4 (a connection made non-blocking and close-on-exec in one call).
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -24,5 +25,13 @@ static const int csystem_sta_unsync = STA_UNSYNC;
 
 /// Names the calling thread (at most 15 bytes show in `top -H` and /proc/PID/task/*/comm).
 void csystem_name_this_thread(const char *name);
+
+/// getrandom(2) with flags 0: up to `length` random bytes into `buffer`; the count, or -1 with
+/// errno set.
+long csystem_getrandom(void *buffer, unsigned long length);
+
+/// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC; `address` is a `struct sockaddr *` and
+/// `length` a `socklen_t *` (declared loosely so this header pulls in no socket types).
+int csystem_accept_nonblocking(int socket, void *address, unsigned int *length);
 
 #endif

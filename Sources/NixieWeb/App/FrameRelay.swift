@@ -1,0 +1,116 @@
+import Logging
+import NixieClock
+import NixieCore
+import NixieSystem
+import Synchronization
+
+/// The tubes' frames from the clock, for every viewer of the page: one subscription on the
+/// control socket (however many viewers), read on a thread of its own. The latest frame is
+/// kept with a sequence number; the web server's thread, woken by `onFrame`, sends each viewer
+/// what it has not seen. When the clock goes away the relay says so and tries again each
+/// second; the clock never waits for the web process.
+public final class FrameRelay: @unchecked Sendable {
+  /// The latest frame (its JSON object) and its number (0 before the first), and a number
+  /// that changes with anything here.
+  public struct Latest: Hashable, Sendable {
+    public var sequence: UInt64
+    public var frame: UInt64
+    public var json: String?
+    /// Whether the clock is reachable now.
+    public var connected: Bool
+  }
+
+  private let path: String
+  private let logger: Logger
+  private let latest = Mutex(Latest(sequence: 0, frame: 0, json: nil, connected: false))
+  private let stopping = Atomic<Bool>(false)
+  private let onFrame: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+  private var thread: SystemThread?
+
+  public init(socket path: String, logger: Logger) {
+    self.path = path
+    self.logger = logger
+  }
+
+  /// Called (on the relay's thread) after each new frame.
+  public func notify(_ action: @escaping @Sendable () -> Void) { onFrame.withLock { $0 = action } }
+
+  public var current: Latest { latest.withLock { $0 } }
+
+  /// Starts relaying on a thread of its own.
+  public func start() throws(SystemCallError) {
+    thread = try SystemThread.start(name: "nixie-web-frames") { [self] in run() }
+  }
+
+  /// Stops within about a second.
+  public func stop() {
+    stopping.store(true, ordering: .relaxed)
+    thread?.join()
+    thread = nil
+  }
+
+  private func publish(_ change: (inout Latest) -> Void) {
+    latest.withLock {
+      change(&$0)
+      $0.sequence += 1
+    }
+    onFrame.withLock { $0 }?()
+  }
+
+  private func run() {
+    var warned = false
+    while !stopping.load(ordering: .relaxed) {
+      do throws(SystemCallError) {
+        try follow()
+      } catch {
+        if !warned { logger.warning("the clock's frames: \(error); trying again every second") }
+        warned = true
+      }
+      publish { $0.connected = false }
+      var waited = 0
+      while waited < 10 && !stopping.load(ordering: .relaxed) {
+        _ = try? Poll.wait([], timeout: 100_000_000)
+        waited += 1
+      }
+    }
+  }
+
+  /// One subscription, until the clock closes it or the relay stops.
+  private func follow() throws(SystemCallError) {
+    guard let address = UnixSocket.Address(path) else {
+      throw SystemCallError("connect", errno: .invalidArgument)
+    }
+    let socket = try UnixSocket(datagram: false)
+    try socket.connect(to: address)
+    try socket.setReceiveTimeout(milliseconds: 1000)
+    _ = try socket.send(Array((ControlRequest.subscribe.line + "\n").utf8))
+    var buffer: [UInt8] = []
+    var subscribed = false
+    while !stopping.load(ordering: .relaxed) {
+      guard let chunk = try socket.receive(upTo: 65_536) else { continue }
+      guard !chunk.isEmpty else { return }
+      buffer += chunk
+      guard buffer.count <= 1 << 20 else { return }
+      while let newline = buffer.firstIndex(of: 10) {
+        let line = Array(buffer[..<newline])
+        buffer.removeFirst(newline + 1)
+        guard let value = try? JSONReader.read(line) else { continue }
+        if !subscribed {
+          guard value["subscribed"] == .string("frames") else {
+            logger.warning("the clock refused the frames: \(Printable.escaped(value["error"]?.text ?? "?"))")
+            return
+          }
+          subscribed = true
+          publish { $0.connected = true }
+          continue
+        }
+        if let frame = value["frame"] {
+          publish {
+            $0.frame += 1
+            $0.json = frame.text
+          }
+        }
+      }
+    }
+  }
+}

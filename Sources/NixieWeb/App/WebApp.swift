@@ -1,0 +1,278 @@
+import NixieBoards
+import NixieClock
+import NixieCore
+import NixieSimulator
+
+/// `nixie web`'s routes: the page, its script and style, the tubes' picture, the JSON API
+/// that forwards checked requests to the clock, the login, and the frames stream. Runs on the
+/// web server's thread; time and randomness are parameters, so the whole flow is tested
+/// without a network or a clock.
+///
+/// Safety, in the order a request meets it: the server's limits (`HTTPLimits`), the `Host`
+/// check (without a password only IP literals and `localhost`, against DNS rebinding), the
+/// session (with a password, every route but the login needs the `nixie_session` cookie), the
+/// CSRF token in `X-CSRF-Token` on every change (with JSON bodies only, so a form on another
+/// site cannot post), then the strict checks of each request's fields. Nothing here logs a
+/// body, a cookie or a password.
+public final class WebApp: @unchecked Sendable {
+  public let configuration: WebConfiguration
+  private let clock: any ClockLink
+  private let random: (Int) -> [UInt8]
+  private var sessions = WebSessions()
+  private var logins = LoginLimiter()
+  /// The CSRF token of a server without a password (one for all, made at start).
+  private let openToken: String
+  /// The board's picture, once the clock said which board it drives.
+  private var picture: (board: String, svg: TubeSVG)?
+  /// Loads a board's layout by name (the built-in profiles; tests may give others).
+  private let loadBoard: (String) -> BoardProfile?
+
+  /// The session cookie's name.
+  static let cookie = "nixie_session"
+
+  public init(
+    configuration: WebConfiguration, clock: any ClockLink, random: @escaping (Int) -> [UInt8],
+    loadBoard: @escaping (String) -> BoardProfile? = { try? BoardCatalog.load(.builtIn($0)) }
+  ) {
+    self.configuration = configuration
+    self.clock = clock
+    self.random = random
+    self.loadBoard = loadBoard
+    openToken = PasswordHash.hex(random(32))
+  }
+
+  /// Whether a password protects the page.
+  var needsLogin: Bool { configuration.passwordHash != nil }
+
+  /// The answer to `request` from `peer` (its IP address) at monotonic `now`.
+  public func respond(to request: HTTPRequest, from peer: String, at now: UInt64) -> WebReply {
+    if let refusal = checkHost(request) { return .response(refusal) }
+    let method = request.method == "HEAD" ? "GET" : request.method
+    let route = (method, request.path)
+    if route == ("POST", "/login") { return .response(login(request, from: peer, at: now)) }
+    if route == ("GET", "/app.css") { return .response(asset(WebAssets.style, "text/css; charset=utf-8")) }
+    let session = sessions.session(request.cookie(Self.cookie), at: now)
+    if needsLogin && session == nil {
+      if route == ("GET", "/") {
+        return .response(asset(WebAssets.loginPage(message: nil), "text/html; charset=utf-8"))
+      }
+      return .response(.error(.unauthorized, "log in first"))
+    }
+    let token = session?.csrf ?? openToken
+    if method == "POST" {
+      if let refusal = checkChange(request, token: token) { return .response(refusal) }
+    }
+    switch route {
+    case ("GET", "/"):
+      return .response(asset(WebAssets.page(csrf: token, loggedIn: needsLogin), "text/html; charset=utf-8"))
+    case ("GET", "/app.js"): return .response(asset(WebAssets.script, "text/javascript; charset=utf-8"))
+    case ("GET", "/tubes.svg"): return .response(tubes())
+    case ("GET", "/api/state"): return .response(forward(.state, key: "state"))
+    case ("GET", "/api/zones"):
+      return .response(.json(JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])))
+    case ("GET", "/events"): return .stream
+    case ("POST", "/api/settings"): return .response(settings(request))
+    case ("POST", "/api/show"): return .response(show(request))
+    case ("POST", "/api/anti-poisoning"): return .response(antiPoisoning(request))
+    case ("POST", "/logout"):
+      if let session { sessions.remove(session.id) }
+      return .response(redirect(cookie: Self.cookie + "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0"))
+    default:
+      let known = Self.routes.filter { $0.path == request.path }
+      guard !known.isEmpty else { return .response(.error(.notFound, "no such page")) }
+      var response = HTTPResponse.error(
+        .methodNotAllowed, "use " + known.map(\.method).joined(separator: " or "))
+      response.headers.append(
+        HTTPRequest.Header(name: "Allow", value: known.map(\.method).joined(separator: ", ")))
+      return .response(response)
+    }
+  }
+
+  /// Every route, for 405's `Allow`.
+  static let routes: [(method: String, path: String)] = [
+    ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/tubes.svg"), ("GET", "/api/state"),
+    ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
+    ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
+  ]
+
+  // MARK: Checks
+
+  /// Without a password only this machine can reach the server; a page of another site that
+  /// makes a name resolve to 127.0.0.1 (DNS rebinding) still sends its own name as `Host`.
+  private func checkHost(_ request: HTTPRequest) -> HTTPResponse? {
+    guard !needsLogin, let host = request.header("host") else { return nil }
+    var name = Substring(host)
+    if name.hasPrefix("[") {
+      name = name.dropFirst().prefix { $0 != "]" }
+    } else if let colon = name.lastIndex(of: ":") {
+      name = name[..<colon]
+    }
+    let allowed =
+      name == "localhost" || name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } && !name.isEmpty
+    return allowed
+      ? nil : .error(.forbidden, "without a password nixie web answers only to IP addresses and localhost")
+  }
+
+  /// A change must be JSON (a form on another site cannot send that without the browser asking
+  /// first) and carry the session's CSRF token.
+  private func checkChange(_ request: HTTPRequest, token: String) -> HTTPResponse? {
+    let type = request.header("content-type")?.split(separator: ";").first.map { $0.lowercased() }
+    guard type == "application/json" else {
+      return .error(.unsupportedMediaType, "send the change as application/json")
+    }
+    guard let given = request.header("x-csrf-token"),
+      HMAC.constantTimeEqual(Array(given.utf8), Array(token.utf8))
+    else {
+      return .error(.forbidden, "missing or wrong X-CSRF-Token: reload the page")
+    }
+    return nil
+  }
+
+  // MARK: Routes
+
+  private func asset(_ text: String, _ type: String) -> HTTPResponse {
+    HTTPResponse(
+      contentType: type, body: Array(text.utf8),
+      headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
+  }
+
+  private func redirect(cookie: String) -> HTTPResponse {
+    HTTPResponse(
+      status: .seeOther, contentType: "text/plain; charset=utf-8", body: [],
+      headers: [
+        HTTPRequest.Header(name: "Location", value: "/"),
+        HTTPRequest.Header(name: "Set-Cookie", value: cookie),
+      ])
+  }
+
+  private func login(_ request: HTTPRequest, from peer: String, at now: UInt64) -> HTTPResponse {
+    guard let hash = configuration.passwordHash else {
+      return redirect(cookie: Self.cookie + "=; Path=/; Max-Age=0")
+    }
+    guard logins.allow(peer, at: now) else {
+      var response = HTTPResponse.error(.tooManyRequests, "too many login attempts; wait a minute")
+      response.headers.append(HTTPRequest.Header(name: "Retry-After", value: "60"))
+      return response
+    }
+    guard request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true,
+      let password = FormFields.value(of: "password", in: request.body)
+    else {
+      return .error(.badRequest, "send the password as the form field 'password'")
+    }
+    guard hash.verify(password) else {
+      var page = asset(WebAssets.loginPage(message: "Wrong password."), "text/html; charset=utf-8")
+      page.status = .unauthorized
+      return page
+    }
+    let session = sessions.create(random: random(64), at: now)
+    return redirect(cookie: "\(Self.cookie)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=86400")
+  }
+
+  /// A clock request's answer as JSON: the member `key` of the answer, or the clock's refusal.
+  private func forward(_ request: ControlRequest, key: String?) -> HTTPResponse {
+    switch clock.request(request) {
+    case .success(let answer):
+      guard let key else { return .json(#"{"ok": true}"#) }
+      return .json(answer[key]?.text ?? "null")
+    case .failure(.refused(let message)): return .error(.unprocessable, message)
+    case .failure(.busy(_, let message)): return .error(.serviceUnavailable, "the clock is busy: \(message)")
+    case .failure(let failure): return .error(.badGateway, failure.description)
+    }
+  }
+
+  /// The body as a JSON object with only `allowed` keys, or the 400 that says what is wrong.
+  private func object(_ request: HTTPRequest, allowed: [String]) -> Result<JSONValue, HTTPError> {
+    guard let value = try? JSONReader.read(request.body) else {
+      return .failure(HTTPError(.badRequest, "the body is not JSON"))
+    }
+    guard case .object(let members) = value else {
+      return .failure(HTTPError(.badRequest, "the body must be a JSON object"))
+    }
+    if let unknown = members.first(where: { !allowed.contains($0.key) }) {
+      return .failure(
+        HTTPError(
+          .badRequest,
+          "unknown field '\(Printable.escaped(unknown.key))'; fields: " + allowed.joined(separator: ", ")))
+    }
+    return .success(value)
+  }
+
+  private func settings(_ request: HTTPRequest) -> HTTPResponse {
+    guard let value = try? JSONReader.read(request.body) else {
+      return .error(.badRequest, "the body is not JSON")
+    }
+    switch ClockSettingsChange.parse(value) {
+    case .failure(let error): return .error(.badRequest, error.message)
+    case .success(let change): return forward(.change(change), key: "saved")
+    }
+  }
+
+  private func show(_ request: HTTPRequest) -> HTTPResponse {
+    let value: JSONValue
+    switch object(request, allowed: ["value", "seconds"]) {
+    case .failure(let error): return .error(error.status, error.message)
+    case .success(let object): value = object
+    }
+    var line: [(String, String)] = []
+    if let shown = value["value"] { line.append(("show", shown.text)) }
+    if let seconds = value["seconds"] { line.append(("seconds", seconds.text)) }
+    switch ControlRequest.parse(Array(JSONText.object(line).utf8)) {
+    case .failure(let error):
+      return .error(.badRequest, error.message.replacingOccurrences("'show'", "'value'"))
+    case .success(let parsed): return forward(parsed, key: nil)
+    }
+  }
+
+  private func antiPoisoning(_ request: HTTPRequest) -> HTTPResponse {
+    let value: JSONValue
+    switch object(request, allowed: ["seconds"]) {
+    case .failure(let error): return .error(error.status, error.message)
+    case .success(let object): value = object
+    }
+    var seconds: Int?
+    if let given = value["seconds"] {
+      guard let number = given.double, number.rounded() == number,
+        (1...Double(ControlRequest.maximumRunSeconds)).contains(number)
+      else {
+        return .error(
+          .badRequest, "'seconds' must be a whole number from 1 to \(ControlRequest.maximumRunSeconds)")
+      }
+      seconds = Int(number)
+    }
+    return forward(.antiPoisoning(seconds: seconds), key: nil)
+  }
+
+  /// The tubes of the clock's board, dark: the page lights them from the frames.
+  private func tubes() -> HTTPResponse {
+    if picture == nil {
+      guard case .success(let answer) = clock.request(.state),
+        case .string(let name)? = answer["state"]?["board"]
+      else {
+        return .error(.badGateway, "the clock did not say which board it drives")
+      }
+      guard let board = loadBoard(name) else {
+        return .error(
+          .badGateway, "board '\(Printable.escaped(name))' is not a built-in one: give nixie web --board")
+      }
+      picture = (name, TubeSVG(layout: board.layout, caption: nil))
+    }
+    guard let picture else { return .error(.badGateway, "no picture") }
+    return HTTPResponse(
+      contentType: "image/svg+xml", body: Array(picture.svg.document(state: picture.svg.layout.blank).utf8),
+      headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
+  }
+}
+
+extension String {
+  /// This text with every `target` replaced by `replacement` (no Foundation).
+  func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound] + replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

@@ -1,0 +1,41 @@
+/// HMAC-SHA256 (RFC 2104): signs `nixie web`'s session cookies and CSRF tokens, and is the
+/// pseudo-random function of PBKDF2. Checked against RFC 4231's test cases.
+public struct HMAC: Sendable {
+  private var inner: SHA256
+  private var outer: SHA256
+
+  /// A MAC keyed with `key` (hashed first when longer than a block).
+  public init(key: [UInt8]) {
+    var block = key.count > SHA256.blockBytes ? SHA256.hash(key) : key
+    block += [UInt8](repeating: 0, count: SHA256.blockBytes - block.count)
+    inner = SHA256()
+    inner.update(block.map { $0 ^ 0x36 })
+    outer = SHA256()
+    outer.update(block.map { $0 ^ 0x5c })
+  }
+
+  public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    inner.update(bytes)
+  }
+
+  public mutating func finish() -> [UInt8] {
+    var outer = self.outer
+    outer.update(inner.finish())
+    return outer.finish()
+  }
+
+  /// HMAC-SHA256 of `message` under `key`.
+  public static func authenticationCode(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
+    var mac = HMAC(key: key)
+    mac.update(message)
+    return mac.finish()
+  }
+
+  /// Whether two MACs are equal, in time that does not depend on where they differ.
+  public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in a.indices { difference |= a[index] ^ b[index] }
+    return difference == 0
+  }
+}

@@ -1,0 +1,120 @@
+/// The page and its files, embedded in the binary: nothing is fetched from anywhere else
+/// (the content security policy allows only this server). No framework: one HTML page, one
+/// script (`WebAssets+Script.swift`), one style sheet (`WebAssets+Style.swift`).
+public enum WebAssets {
+  /// The page: the tubes, live, and the controls. `csrf` goes in a meta element the script reads.
+  public static func page(csrf: String, loggedIn: Bool) -> String {
+    let logout =
+      loggedIn
+      ? "<button id=\"logout\" type=\"button\" class=\"quiet\">Log out</button>"
+      : ""
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="csrf" content="\(escaped(csrf))">
+      <title>nixie</title>
+      <link rel="stylesheet" href="/app.css">
+      </head>
+      <body>
+      <header><h1>nixie</h1><span id="status" class="status">connecting…</span>\(logout)</header>
+      <main>
+      <div id="tubes" class="tubes" data-text="" data-frames="0"></div>
+      <p id="message" class="message" role="status"></p>
+      <section>
+      <h2><label for="brightness">Brightness</label></h2>
+      <div class="row"><input type="range" id="brightness" min="1" max="100" value="100">
+      <output id="brightness-value" for="brightness">100 %</output>
+      <button id="brightness-apply" type="button">Apply</button></div>
+      </section>
+      <section>
+      <h2><label for="timezone">Time zone</label></h2>
+      <div class="row"><select id="timezone"></select>
+      <button id="timezone-apply" type="button">Apply</button></div>
+      </section>
+      <section>
+      <h2><label for="faces">Faces</label></h2>
+      <div class="row"><input id="faces" autocomplete="off" spellcheck="false" placeholder="HH:mm:ss@50, dd.MM.yy@10">
+      <button id="faces-apply" type="button">Apply</button></div>
+      <p class="hint">Patterns as in nixie.yaml, each with @seconds in the rotation, separated by commas.</p>
+      </section>
+      <section>
+      <h2>Night</h2>
+      <div class="row"><label><input type="checkbox" id="night-on"> from</label>
+      <input type="time" id="night-from" value="22:00" aria-label="night from">
+      <label for="night-until">until</label> <input type="time" id="night-until" value="06:00">
+      <select id="night-mode" aria-label="night mode"><option value="dim">dim</option><option value="dark">dark</option></select>
+      <input type="number" id="night-brightness" min="1" max="100" value="20" aria-label="night brightness"> %
+      <button id="night-apply" type="button">Apply</button></div>
+      </section>
+      <section id="backlight-section">
+      <h2><label for="backlight">Backlight</label></h2>
+      <div class="row"><input type="color" id="backlight" value="#ff8800">
+      <button id="backlight-apply" type="button">Apply</button></div>
+      <p class="hint" id="backlight-note"></p>
+      </section>
+      <section>
+      <h2><label for="show-value">Show a value</label></h2>
+      <div class="row"><input id="show-value" autocomplete="off" placeholder="1234">
+      <label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="3600" value="5"> s
+      <button id="show-apply" type="button">Show</button></div>
+      </section>
+      <section>
+      <h2>Anti-poisoning</h2>
+      <div class="row"><button id="anti-poisoning" type="button">Run now</button></div>
+      <p class="hint">The slot machine through every cathode, then back to the clock.</p>
+      </section>
+      </main>
+      <script src="/app.js"></script>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// The login page (when a password is set), with `message` after a wrong password.
+  public static func loginPage(message: String?) -> String {
+    let note = message.map { "<p class=\"message bad\" role=\"alert\">\(escaped($0))</p>" } ?? ""
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>nixie: log in</title>
+      <link rel="stylesheet" href="/app.css">
+      </head>
+      <body>
+      <header><h1>nixie</h1></header>
+      <main>
+      <form method="post" action="/login" class="login">
+      <label for="password">Password</label>
+      <input type="password" id="password" name="password" autocomplete="current-password" required autofocus>
+      <button type="submit">Log in</button>
+      \(note)
+      </form>
+      </main>
+      </body>
+      </html>
+
+      """
+  }
+
+  /// Text for HTML content and attribute values.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+}

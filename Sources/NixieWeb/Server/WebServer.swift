@@ -1,0 +1,151 @@
+import Logging
+import NixieCore
+import NixieSystem
+
+/// `nixie web`'s HTTP/1.1 server: NixieSystem's `StreamServer` (deadlines, eviction, bounded
+/// output, back-off when out of descriptors — the control socket's loop) speaking HTTP with
+/// `HTTPRequestParser`, one request per connection, answered by `WebApp`. A request for
+/// `/events` becomes a stream of the tubes' frames (server-sent events) from `FrameRelay`.
+public final class WebServer: @unchecked Sendable {
+  private let server: StreamServer<WebService>
+  /// Where it listens (the ports the system chose for port 0).
+  public let addresses: [TCPSocket.Address]
+
+  public init(
+    app: WebApp, relay: FrameRelay?, limits: HTTPLimits = HTTPLimits(), logger: Logger,
+    monotonic: @escaping @Sendable () -> UInt64
+  ) throws(SystemCallError) {
+    var listeners: [TCPSocket] = []
+    for address in app.configuration.listen { listeners.append(try TCPSocket.listening(on: address)) }
+    addresses = try listeners.map { socket throws(SystemCallError) in try socket.localAddress() }
+    let service = WebService(app: app, relay: relay, limits: limits, logger: logger)
+    server = try StreamServer(
+      listeners: listeners, service: service, monotonic: monotonic, report: { logger.warning("web: \($0)") })
+    let server = self.server
+    relay?.notify { server.wake() }
+  }
+
+  public func start() throws(SystemCallError) { try server.start(name: "nixie-web") }
+
+  public func stop() { server.stop() }
+}
+
+/// HTTP on a `StreamServer`: runs on the server's thread.
+final class WebService: StreamService, @unchecked Sendable {
+  struct Client {
+    var parser: HTTPRequestParser
+    var peer: String
+    /// Streaming frames: the last frame sent, and when the stream last carried anything.
+    var streaming = false
+    var sentSequence = UInt64.max
+    var sentFrame: UInt64 = 0
+    var sentConnected: Bool?
+    var lastWrite: UInt64 = 0
+  }
+
+  let app: WebApp
+  let relay: FrameRelay?
+  let limits: HTTPLimits
+  let logger: Logger
+  /// How often a quiet stream gets a comment, so a viewer that went away is noticed.
+  static let keepAlive: UInt64 = 15_000_000_000
+
+  init(app: WebApp, relay: FrameRelay?, limits: HTTPLimits, logger: Logger) {
+    self.app = app
+    self.relay = relay
+    self.limits = limits
+    self.logger = logger
+  }
+
+  var maximumConnections: Int { limits.maximumConnections }
+  var maximumPendingBytes: Int { limits.maximumPendingBytes }
+  private var streams = 0
+
+  func opened(by socket: any StreamSocket, at now: UInt64) -> (state: Client, deadline: UInt64?) {
+    (Client(parser: HTTPRequestParser(limits: limits), peer: socket.peerName), now + limits.requestDeadline)
+  }
+
+  func evictionNotice() -> [UInt8] {
+    HTTPResponse.error(.serviceUnavailable, "too many connections; try again").bytes()
+  }
+
+  func closed(_ connection: StreamConnection<Client>) {
+    if connection.state.streaming { streams -= 1 }
+  }
+
+  func received(_ bytes: [UInt8], on connection: StreamConnection<Client>, at now: UInt64) {
+    // One request per connection: what comes after it (or on a stream) is not read.
+    guard !connection.state.streaming, !connection.isClosing else { return }
+    switch connection.state.parser.feed(bytes) {
+    case .needMore:
+      return
+    case .failure(let error):
+      logger.info("web: \(connection.state.peer): \(error.status.code) \(error.message)")
+      connection.send(HTTPResponse.error(error.status, error.message).bytes())
+      connection.close()
+    case .request(let request):
+      let reply = app.respond(to: request, from: connection.state.peer, at: now)
+      switch reply {
+      case .response(let response):
+        logger.debug(
+          "web: \(connection.state.peer) \(request.method) \(Printable.escaped(request.path)) \(response.status.code)"
+        )
+        connection.send(response.bytes(includingBody: request.method != "HEAD"))
+        connection.close()
+      case .stream:
+        startStream(connection, at: now)
+      }
+    }
+  }
+
+  private func startStream(_ connection: StreamConnection<Client>, at now: UInt64) {
+    guard streams < limits.maximumStreams, let relay else {
+      connection.send(HTTPResponse.error(.serviceUnavailable, "too many viewers; try again later").bytes())
+      connection.close()
+      return
+    }
+    streams += 1
+    connection.state.streaming = true
+    connection.deadline = nil
+    var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+    head += "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+    head += "retry: 2000\n\n"
+    connection.send(Array(head.utf8))
+    connection.state.lastWrite = now
+    send(relay.current, to: connection, at: now)
+  }
+
+  /// What changed since the viewer's last event: the clock's reachability, the frame.
+  private func send(_ latest: FrameRelay.Latest, to connection: StreamConnection<Client>, at now: UInt64) {
+    guard latest.sequence != connection.state.sentSequence else { return }
+    connection.state.sentSequence = latest.sequence
+    var event = ""
+    if connection.state.sentConnected != latest.connected {
+      event += "event: clock\ndata: {\"connected\": \(latest.connected)}\n\n"
+      connection.state.sentConnected = latest.connected
+    }
+    if let json = latest.json, latest.frame != connection.state.sentFrame {
+      event += "data: " + json + "\n\n"
+      connection.state.sentFrame = latest.frame
+    }
+    guard !event.isEmpty else { return }
+    connection.send(Array(event.utf8))
+    connection.state.lastWrite = now
+  }
+
+  func tick(_ connections: [StreamConnection<Client>], at now: UInt64) -> UInt64? {
+    let viewers = connections.filter(\.state.streaming)
+    guard !viewers.isEmpty else { return nil }
+    let latest = relay?.current
+    for connection in viewers {
+      if let latest, latest.sequence != connection.state.sentSequence {
+        send(latest, to: connection, at: now)
+      }
+      if now - connection.state.lastWrite >= Self.keepAlive {
+        connection.send(Array(": keep-alive\n\n".utf8))
+        connection.state.lastWrite = now
+      }
+    }
+    return now + Self.keepAlive
+  }
+}

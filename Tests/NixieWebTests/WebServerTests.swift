@@ -1,0 +1,140 @@
+import Logging
+import NixieBoards
+import NixieClock
+import NixieCore
+import NixieSystem
+import NixieWeb
+import Testing
+
+/// The web server on real loopback sockets: answers with the security headers and closes,
+/// refuses hostile requests with their status, closes a client too slow to send its request,
+/// makes room for newcomers, and relays the clock's frames as server-sent events.
+struct WebServerTests {
+  final class Rig {
+    let server: WebServer
+    let address: TCPSocket.Address
+
+    init(
+      limits: HTTPLimits = HTTPLimits(), relay: FrameRelay? = nil,
+      clock: any ClockLink = WebAppTests.FakeClock()
+    )
+      throws
+    {
+      var configuration = WebConfiguration()
+      configuration.listen = [try #require(TCPSocket.Address("127.0.0.1:0"))]
+      let counter = WebAppTests.Counter()
+      let app = WebApp(configuration: configuration, clock: clock, random: { counter.bytes($0) })
+      let system = SystemClock()
+      server = try WebServer(
+        app: app, relay: relay, limits: limits, logger: Logger(label: "test"), monotonic: { system.now() })
+      address = try #require(server.addresses.first)
+      try server.start()
+    }
+
+    deinit { server.stop() }
+
+    func connect() throws -> TCPSocket {
+      let socket = try TCPSocket.connect(to: address)
+      try socket.setReceiveTimeout(milliseconds: 3000)
+      return socket
+    }
+
+    /// Sends `text` and reads until the server closes (or 3 s pass).
+    func exchange(_ text: String) throws -> String {
+      let socket = try connect()
+      try socket.sendAll(Array(text.utf8))
+      return try Self.readToEnd(socket)
+    }
+
+    static func readToEnd(_ socket: TCPSocket) throws -> String {
+      var reply: [UInt8] = []
+      while let chunk = try socket.receiveAvailable(upTo: 65_536), !chunk.isEmpty { reply += chunk }
+      return String(decoding: reply, as: UTF8.self)
+    }
+  }
+
+  @Test func aPageIsServedWithTheSecurityHeadersAndTheConnectionCloses() throws {
+    let rig = try Rig()
+    let reply = try rig.exchange("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    #expect(reply.hasPrefix("HTTP/1.1 200 OK\r\n"))
+    for header in [
+      "Content-Type: text/html; charset=utf-8", "X-Content-Type-Options: nosniff", "X-Frame-Options: DENY",
+      "Content-Security-Policy: default-src 'none'; script-src 'self'", "Connection: close",
+    ] {
+      #expect(reply.contains("\r\n" + header), "\(header)")
+    }
+    #expect(reply.hasSuffix("</html>\n"))
+    let head = try rig.exchange("HEAD /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    #expect(head.hasSuffix("\r\n\r\n"))
+  }
+
+  @Test(arguments: [
+    ("POST /api/settings HTTP/1.1\r\nHost: h\r\nContent-Length: 99999\r\n\r\n", "413 Content Too Large"),
+    ("GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n", "501 Not Implemented"),
+    ("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}\r\n\r\n", "400 Bad Request"),
+    ("GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n", "403 Forbidden"),
+  ])
+  func aHostileRequestGetsItsStatusOnTheWire(_ text: String, _ status: String) throws {
+    let rig = try Rig()
+    let reply = try rig.exchange(text)
+    #expect(reply.hasPrefix("HTTP/1.1 " + status + "\r\n"), "\(reply.prefix(80))")
+    #expect(reply.contains("\r\n\r\n{\"error\": \""))
+  }
+
+  @Test func aClientTooSlowToSendItsRequestIsClosed() throws {
+    var limits = HTTPLimits()
+    limits.requestDeadline = 200_000_000
+    let rig = try Rig(limits: limits)
+    let slow = try rig.connect()
+    try slow.sendAll(Array("GET / HTTP/1.1\r\nHo".utf8))
+    let started = SystemClock().now()
+    #expect(try Rig.readToEnd(slow) == "")
+    #expect(SystemClock().now() - started < 2_500_000_000)
+    #expect(try rig.exchange("GET /app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+  }
+
+  @Test func idleConnectionsCannotLockOthersOut() throws {
+    var limits = HTTPLimits()
+    limits.maximumConnections = 4
+    let rig = try Rig(limits: limits)
+    let idle = try (0..<6).map { _ in try rig.connect() }
+    #expect(try rig.exchange("GET /app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+    #expect(try Rig.readToEnd(idle[0]).hasPrefix("HTTP/1.1 503 Service Unavailable"))
+  }
+
+  @Test func viewersGetTheClocksFramesAsServerSentEvents() throws {
+    let board = try BoardCatalog.load(.builtIn("hv5622-6xin14"))
+    let frames = FramePublisher(layout: board.layout)
+    frames.planned(.steady(try board.formatter.format("12:34:56")), brightness: 1)
+    let path = "/tmp/nixie-web-\(UInt32.random(in: 0...UInt32.max)).sock"
+    let handler = ControlRequestHandler(formatter: board.formatter, inbox: ClockInbox())
+    let system = SystemClock()
+    let control = try ControlServer(
+      path: path, group: nil, limits: ControlLimits(), logger: Logger(label: "test"),
+      monotonic: { system.now() },
+      frames: frames, handle: { handler.handle($0) })
+    try control.start()
+    defer { control.stop() }
+    let relay = FrameRelay(socket: path, logger: Logger(label: "test"))
+    try relay.start()
+    defer { relay.stop() }
+    let rig = try Rig(relay: relay)
+    let viewer = try rig.connect()
+    try viewer.sendAll(Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+    var text = ""
+    func read(until needle: String) throws -> Bool {
+      for _ in 0..<50 {
+        if text.contains(needle) { return true }
+        guard let chunk = try viewer.receiveAvailable(upTo: 65_536), !chunk.isEmpty else { return false }
+        text += String(decoding: chunk, as: UTF8.self)
+      }
+      return text.contains(needle)
+    }
+    #expect(try read(until: "Content-Type: text/event-stream"))
+    #expect(try read(until: #"data: {"mono_ns": "#))
+    #expect(try read(until: #""text": "12:34:56""#))
+    frames.planned(.steady(try board.formatter.format("65:43:21")), brightness: 0.5)
+    #expect(try read(until: #""text": "65:43:21", "brightness": 0.5"#))
+    #expect(text.contains("event: clock\ndata: {\"connected\": true}\n\n"))
+  }
+}
