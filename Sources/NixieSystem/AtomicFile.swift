@@ -7,7 +7,13 @@ public enum AtomicFile {
   /// Writes `bytes` to `path` atomically, with `mode` (0644: readable by all, written by the owner).
   /// The corresponding C functions are `open` (O_EXCL), `write`, `fsync`, `rename` and `fsync` of
   /// the folder.
-  public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemCallError) {
+  /// With `groupIfPossible` the file's group is that group when it exists and this process may
+  /// give it (`fchown`), so a service in that group can read a file others cannot.
+  public static func write(
+    _ bytes: [UInt8], to path: String, mode: mode_t = 0o644, groupIfPossible: String? = nil
+  )
+    throws(SystemCallError)
+  {
     let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
     let temporary = path + ".tmp-\(getpid())"
     FileSystem.remove(temporary)
@@ -16,6 +22,11 @@ public enum AtomicFile {
     }
     do {
       let file = FileDescriptor(fd)
+      if let groupIfPossible, let entry = getgrnam(groupIfPossible) {
+        _ = fchown(fd, uid_t.max, entry.pointee.gr_gid)
+      }
+      // The mode exactly, whatever the umask.
+      _ = fchmod(fd, mode)
       try file.write(bytes)
       try SystemCall.run("fsync", subject: temporary) { fsync(file.rawValue) }
       try SystemCall.run("rename", subject: path) { rename(temporary, path) }

@@ -1,0 +1,113 @@
+import Logging
+import NixieBoards
+import NixieClock
+import NixieCore
+import NixieSystem
+
+/// `nixie web`: reads its configuration, refuses to listen beyond this machine without a
+/// password, then serves the page until SIGTERM or SIGINT. It needs nothing from the clock to
+/// start: the page says when the clock cannot be reached, and the frames follow when it can.
+public struct WebJob {
+  /// `--config`: the file to read; nil: `/etc/nixie/web.yaml` when it exists.
+  public var configurationPath: String?
+  /// `--listen`: addresses instead of the file's.
+  public var listen: [TCPSocket.Address]
+  /// `--socket`: the clock's control socket instead of the file's.
+  public var socket: String?
+  public var logger: Logger
+
+  public init(configurationPath: String?, listen: [TCPSocket.Address], socket: String?, logger: Logger) {
+    self.configurationPath = configurationPath
+    self.listen = listen
+    self.socket = socket
+    self.logger = logger
+  }
+
+  /// The file to read, if any.
+  var file: String? {
+    configurationPath
+      ?? (FileSystem.exists(WebConfiguration.defaultPath) ? WebConfiguration.defaultPath : nil)
+  }
+
+  /// The configuration: the file's, then the command line's.
+  public func configuration() throws(NixieError) -> WebConfiguration {
+    var configuration = WebConfiguration()
+    if let file {
+      do throws(BoardFileError) {
+        configuration = try WebConfiguration.load(file)
+      } catch {
+        throw NixieError(.badConfiguration, error.description)
+      }
+    }
+    if !listen.isEmpty { configuration.listen = listen }
+    if let socket { configuration.socket = socket }
+    return configuration
+  }
+
+  public func run() throws(NixieError) {
+    let configuration = try configuration()
+    if let refusal = configuration.refusal { throw NixieError(.badUsage, refusal) }
+    let signals: SignalDescriptor
+    do {
+      signals = try SignalDescriptor(signals: [.terminate, .interrupt])
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+    defer { signals.restoreMask() }
+    let path = configuration.socket ?? ControlSocketPath.forSend()
+    let relay = FrameRelay(socket: path, logger: logger)
+    let random: (Int) -> [UInt8] = { count in (try? Random.bytes(count)) ?? [] }
+    guard random(8).count == 8 else { throw NixieError(.internalError, "getrandom(2) gave no random bytes") }
+    let app = WebApp(configuration: configuration, clock: ControlSocketLink(path: path), random: random)
+    let monotonic = SystemClock()
+    let server: WebServer
+    do {
+      server = try WebServer(app: app, relay: relay, logger: logger, monotonic: { monotonic.now() })
+      try relay.start()
+      try server.start()
+    } catch {
+      relay.stop()
+      throw NixieError(.unavailable, "cannot listen: \(error)")
+    }
+    defer {
+      server.stop()
+      relay.stop()
+    }
+    let addresses = server.addresses.map(\.description).joined(separator: ", ")
+    logger.notice(
+      "serving http://\(addresses)/ for the clock at \(path)\(configuration.passwordHash == nil ? "" : " (password set)")"
+    )
+    if let notifier = try? SystemdNotifier(environment: Environment.all) {
+      try? notifier.notify(["READY=1", "STATUS=serving http://\(addresses)/"])
+    }
+    do {
+      while try signals.wait(until: UInt64.max, clock: monotonic) == nil {}
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+    logger.notice("stopping")
+  }
+
+  /// `--set-password`: hashes `password` and writes it into the configuration file (the other
+  /// settings kept), readable by group `nixie` only.
+  public func setPassword(_ password: String) throws(NixieError) -> String {
+    guard password.count >= 8 else {
+      throw NixieError(.badUsage, "the password must have at least 8 characters")
+    }
+    guard password.utf8.count <= 1024 else { throw NixieError(.badUsage, "the password is over 1024 bytes") }
+    let path = configurationPath ?? WebConfiguration.defaultPath
+    // A first password makes the file; the settings already there are kept.
+    var configuration = FileSystem.exists(path) ? try configuration() : WebConfiguration()
+    do {
+      configuration.passwordHash = try PasswordHash.make(password: password)
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+    do {
+      try AtomicFile.write(Array(configuration.yaml.utf8), to: path, mode: 0o640, groupIfPossible: "nixie")
+    } catch {
+      throw NixieError(.ioError, "\(Printable.escaped(path)): \(error)")
+    }
+    return path
+  }
+}
