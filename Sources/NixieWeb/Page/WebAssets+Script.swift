@@ -129,6 +129,7 @@ extension WebAssets {
       holder.dataset.text = frame.text;
       holder.dataset.frames = String(frames);
       holder.dataset.settled = String(frame.settled);
+      holder.dataset.mono = String(frame.mono_ns);
     }
 
     function listen() {

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""nixie web in a real browser (headless Chromium through Selenium), against the clock on the
+simulator: log in, see the tubes' SVG show what the clock's frames log says the wire showed,
+change the brightness and the time zone and see the wire follow, restart both processes and
+see the settings kept. Saves screenshots (--screenshots DIR). Exit 0 when every check passed.
+
+Usage: Tests/Browser/web_page_test.py [--nixie .build/debug/nixie] [--screenshots docs/images]
+"""
+import argparse
+import datetime
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+PASSWORD = "glowing cathodes"
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(predicate, timeout, what):
+    """Polls `predicate` until it returns something true, at most `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise TimeoutError("waited %.0f s for %s" % (timeout, what))
+
+
+class Rig:
+    def __init__(self, nixie, folder):
+        self.nixie = nixie
+        self.folder = folder
+        self.socket = os.path.join(folder, "control.sock")
+        self.frames = os.path.join(folder, "frames.jsonl")
+        self.port = free_port()
+        self.clock = self.web = None
+        with open(os.path.join(folder, "nixie.yaml"), "w") as config:
+            config.write("board: hv5622-6xin14\ntimezone: UTC\nfaces:\n  - HH:mm:ss\nbrightness: 100\n")
+        subprocess.run([nixie, "web", "--config", self.path("web.yaml"), "--set-password"],
+                       input=(PASSWORD + "\n").encode(), check=True, capture_output=True)
+
+    def path(self, name):
+        return os.path.join(self.folder, name)
+
+    def start(self):
+        if os.path.exists(self.frames):
+            os.remove(self.frames)
+        self.clock = subprocess.Popen(
+            [self.nixie, "clock", "--config", self.path("nixie.yaml"), "--backend", "sim", "--socket", self.socket,
+             "--overrides", self.path("overrides.yaml"), "--frames-log", self.frames],
+            stdout=subprocess.DEVNULL, stderr=open(self.path("clock.log"), "a"))
+        wait_for(lambda: os.path.exists(self.socket), 10, "the clock's socket")
+        self.web = subprocess.Popen(
+            [self.nixie, "web", "--config", self.path("web.yaml"), "--socket", self.socket,
+             "--listen", "127.0.0.1:%d" % self.port],
+            stdout=subprocess.DEVNULL, stderr=open(self.path("web.log"), "a"))
+        wait_for(self.listening, 10, "nixie web to listen")
+
+    def listening(self):
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+            return True
+        except OSError:
+            return False
+
+    def stop(self):
+        for process in (self.web, self.clock):
+            if process and process.poll() is None:
+                process.terminate()
+                process.wait(timeout=10)
+
+    def frames_log(self):
+        with open(self.frames) as log:
+            return [json.loads(line) for line in log if line.strip()]
+
+    def lit_share(self, seconds):
+        """The share of the last `seconds` of the frames log during which any output was on."""
+        lines = self.frames_log()
+        end = lines[-1]["mono_ns"]
+        start = end - int(seconds * 1e9)
+        lit = 0
+        for line, after in zip(lines, lines[1:]):
+            if after["mono_ns"] <= start:
+                continue
+            if line["outputs"]:
+                lit += after["mono_ns"] - max(line["mono_ns"], start)
+        return lit / (end - start)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=412,915",
+                     "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                              options=options)
+    driver.set_page_load_timeout(20)
+    return driver
+
+
+def log_in(driver, rig):
+    driver.get("http://127.0.0.1:%d/" % rig.port)
+    driver.find_element(By.ID, "password").send_keys(PASSWORD)
+    driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    wait_for(lambda: int(driver.find_element(By.ID, "tubes").get_attribute("data-frames") or 0) >= 2, 15,
+             "frames on the page")
+
+
+def shown_digits(driver):
+    """What the SVG's lit shapes show: per tube the brightest cathode's name, '' when dark."""
+    return driver.execute_script("""
+        const shown = {};
+        for (const shape of document.querySelectorAll('#tubes .tube .lit')) {
+          const opacity = Number(shape.getAttribute('opacity'));
+          const p = shape.dataset.p;
+          if (opacity > 0.5 && (!(p in shown) || opacity > shown[p][1])) shown[p] = [shape.dataset.name, opacity];
+        }
+        return Object.keys(shown).sort((a, b) => a - b).map((p) => shown[p][0]).join('');
+    """)
+
+
+def state(driver):
+    return driver.execute_script("""
+        const request = new XMLHttpRequest();
+        request.open('GET', '/api/state', false);
+        request.send();
+        return JSON.parse(request.responseText);
+    """)
+
+
+def apply(driver, button):
+    driver.execute_script("document.getElementById('message').textContent = ''")
+    driver.find_element(By.ID, button).click()
+    return wait_for(lambda: driver.find_element(By.ID, "message").text, 10, "the answer to " + button)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--nixie", default=".build/debug/nixie")
+    parser.add_argument("--screenshots")
+    arguments = parser.parse_args()
+    nixie = os.path.abspath(arguments.nixie)
+    folder = tempfile.mkdtemp(prefix="nixie-browser-")
+    rig = Rig(nixie, folder)
+    driver = None
+    try:
+        rig.start()
+        driver = browser()
+        driver.get("http://127.0.0.1:%d/api/state" % rig.port)
+        check("log in first" in driver.page_source, "without a session the API answers 401")
+        log_in(driver, rig)
+        check("live" in driver.find_element(By.ID, "status").text, "the page says it is live")
+
+        # The SVG shows what the wire showed: the page's frame text is in the frames log, and
+        # the lit shapes are its digits.
+        tubes = driver.find_element(By.ID, "tubes")
+        wait_for(lambda: tubes.get_attribute("data-settled") == "true", 5, "a settled frame")
+        text = tubes.get_attribute("data-text")
+        digits = shown_digits(driver)
+        logged = {line["text"].replace(":", " ") for line in rig.frames_log()}
+        check(text.replace(":", " ") in logged, "the page's frame %r is in the clock's frames log" % text)
+        check(digits == text.replace(":", "").replace(" ", ""), "the SVG lights %r for %r" % (digits, text))
+
+        if arguments.screenshots:
+            driver.save_screenshot(os.path.join(arguments.screenshots, "web-page.png"))
+
+        # Brightness 30 %: the wire is lit about 30 % of the time.
+        check(abs(rig.lit_share(1.0) - 1.0) < 0.05, "at 100 %% the wire is lit %.2f of the time" % rig.lit_share(1.0))
+        driver.execute_script("const b = document.getElementById('brightness'); b.value = 30;"
+                              " b.dispatchEvent(new Event('input'));")
+        check(apply(driver, "brightness-apply") == "Done.", "the brightness change is accepted")
+        try:
+            share = wait_for(lambda: (lambda s: s if 0.2 < s < 0.4 else None)(rig.lit_share(1.0)), 10,
+                             "the wire at 30 %")
+        except TimeoutError:
+            share = rig.lit_share(1.0)
+        check(0.2 < share < 0.4, "at 30 %% the wire is lit %.2f of the time" % share)
+
+        # Time zone Asia/Tokyo (UTC+9): the hours on the wire move by nine.
+        Select(driver.find_element(By.ID, "timezone")).select_by_value("Asia/Tokyo")
+        check(apply(driver, "timezone-apply") == "Done.", "the time zone change is accepted")
+        def tokyo_on_the_wire():
+            last = [line for line in rig.frames_log() if line["outputs"]][-1]
+            utc = datetime.datetime.fromisoformat(last["t"].replace("Z", "+00:00"))
+            return last if last["text"][:2] == "%02d" % ((utc.hour + 9) % 24) else None
+        try:
+            last = wait_for(tokyo_on_the_wire, 10, "Tokyo's hour on the wire")
+            check(True, "the wire shows Tokyo's hour %s at %s UTC" % (last["text"][:2], last["t"]))
+        except TimeoutError:
+            check(False, "the wire shows Tokyo's hour")
+
+        # A change the board cannot make is refused with the clock's message and changes nothing.
+        driver.find_element(By.ID, "faces").clear()
+        driver.find_element(By.ID, "faces").send_keys("yyyy-MM-dd HH:mm:ss")
+        message = apply(driver, "faces-apply")
+        check("yyyy-MM-dd HH:mm:ss" in message and "Done" not in message, "an unshowable face is refused: %r" % message)
+
+        # Restart both: the settings are kept (in the overrides file the clock wrote).
+        rig.stop()
+        with open(rig.path("overrides.yaml")) as overrides:
+            saved = overrides.read()
+        check('timezone: "Asia/Tokyo"' in saved and "brightness: 30" in saved, "the overrides file holds both")
+        rig.start()
+        log_in(driver, rig)
+        settings = state(driver)["settings"]
+        check(settings["brightness"] == 30 and settings["timezone"] == "Asia/Tokyo",
+              "after a restart the clock runs with %s %% in %s" % (settings["brightness"], settings["timezone"]))
+        check(driver.find_element(By.ID, "timezone").get_attribute("value") == "Asia/Tokyo",
+              "the page shows the kept time zone")
+        if arguments.screenshots:
+            driver.find_element(By.ID, "logout").click()
+            wait_for(lambda: driver.find_elements(By.ID, "password"), 10, "the login page")
+            driver.save_screenshot(os.path.join(arguments.screenshots, "web-login.png"))
+    finally:
+        if driver:
+            driver.quit()
+        rig.stop()
+    if failures:
+        print("%d check(s) failed; logs in %s" % (len(failures), folder))
+        return 1
+    shutil.rmtree(folder, ignore_errors=True)
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
