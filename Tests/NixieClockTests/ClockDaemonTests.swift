@@ -24,7 +24,8 @@ struct ClockDaemonTests {
 
     init(
       planner: ClockPlanner, start: Int64, lateness: UInt64 = 0, seconds: Double, synchronised: Bool = true,
-      reload: (() throws -> ClockPlanner)? = nil
+      reload: (() throws -> ClockPlanner)? = nil,
+      configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil
     ) {
       clock = ManualDaemonClock(wall: start, lateness: lateness)
       display = RecordingDisplay(layout: planner.layout, clock: clock)
@@ -34,7 +35,7 @@ struct ClockDaemonTests {
         planner: planner, display: display,
         services: ClockDaemon.Services(
           clock: clock, synchronisation: sync, notifier: notifier, inbox: inbox, logger: log.logger),
-        duration: UInt64(seconds * 1e9), reload: reload)
+        duration: UInt64(seconds * 1e9), reload: reload, configure: configure)
     }
 
     var texts: [String] { display.calls.map(\.text) }
@@ -143,6 +144,36 @@ struct ClockDaemonTests {
       ])
     #expect(calls.map(\.brightness) == [1, 1, 1, 1, 1, 0.2, 0.2, 0.1, 0.1, 0.5])
     #expect(calls[5].change == .brightness)
+  }
+
+  @Test func settingsChangedOverTheControlSocketTakeOverAtOnce() throws {
+    let tokyo = try Fixtures.planner(zone: "Asia/Tokyo")
+    let rig = Rig(
+      planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 3,
+      configure: { _ in tokyo })
+    var tokyoConfiguration = ClockConfiguration()
+    tokyoConfiguration.timeZone = "Asia/Tokyo"
+    let configuration = tokyoConfiguration
+    let inbox = rig.inbox
+    rig.clock.schedule(.perform { inbox.post(.reconfigure(configuration)) }, after: 1_500_000_000)
+    _ = try rig.daemon.run()
+    // 01:30 in Berlin (CET) is 09:30 in Tokyo: shown at once, then every second on.
+    #expect(rig.texts.dropLast() == ["01:30:00", "01:30:01", "09:30:01", "09:30:02"])
+    #expect(rig.log.all.contains { $0.contains("settings changed over the control socket") })
+  }
+
+  @Test func antiPoisoningAskedForRunsNowForItsSecondsThenTheClockReturns() throws {
+    let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 6)
+    let inbox = rig.inbox
+    rig.clock.schedule(.perform { inbox.post(.runAntiPoisoning(seconds: 2)) }, after: 1_500_000_000)
+    _ = try rig.daemon.run()
+    let calls = rig.display.calls
+    let start = try #require(calls.firstIndex { if case .antiPoisoning = $0.change { true } else { false } })
+    guard case .antiPoisoning(let run)? = calls[start].change else { return }
+    #expect(run.kind == .requested)
+    #expect(run.start == (Self.beforeSpring + 1) * Self.second + 500_000_000)
+    #expect(run.end - run.start == 2 * Self.second)
+    #expect(calls.last { $0.change == .value(.crossfade) }?.text == "01:30:05")
   }
 
   @Test func aRequestWithoutATransitionGetsTheOneConfiguredWhenItIsShown() throws {
