@@ -42,8 +42,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
@@ -58,6 +56,8 @@ let package = Package(
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
     .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
+    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
+    .target(name: "NixieLogging"),
     // The operating system's side of things the core keeps abstract: clocks, files, terminals.
     .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
@@ -80,7 +80,7 @@ let package = Package(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem", "Yams",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -90,13 +90,14 @@ let package = Package(
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput", "NixieLinux",
         "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
 
     // What several test targets share (a seeded random generator for property tests).
     .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    .testTarget(name: "NixieLoggingTests", dependencies: ["NixieLogging"]),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
@@ -122,7 +123,7 @@ let package = Package(
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime",
         "NixieInput",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
   ]

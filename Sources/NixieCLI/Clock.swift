@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
-import Logging
+import NixieLogging
 import NixieBoards
 import NixieClock
 import NixieCore

@@ -1,7 +1,7 @@
 @preconcurrency import Glibc
-import Logging
+import NixieLogging
 
-/// swift-log's output for `nixie`: one plain line per message on standard error. Under
+/// The log's output for `nixie`: one plain line per message on standard error. Under
 /// systemd (`$JOURNAL_STREAM` set) each line starts with its syslog priority (`<4>` …) so the
 /// journal files it at the right level and adds its own timestamp; in a terminal it reads
 /// `nixie clock: warning: …`.
@@ -22,7 +22,7 @@ struct JournalLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
-  /// syslog priorities of swift-log's levels (sd-daemon(3) prefixes).
+  /// syslog priorities of the log's levels (sd-daemon(3) prefixes).
   private static let priorities: [Logger.Level: Int] = [
     .trace: 7, .debug: 7, .info: 6, .notice: 5, .warning: 4, .error: 3, .critical: 2,
   ]

@@ -1,7 +1,7 @@
 import Glibc
-import Logging
 import NixieClock
 import NixieCore
+import NixieLogging
 import Synchronization
 
 /// A `ClockDisplay` that remembers every call, with the displayed time it came at.
@@ -70,7 +70,7 @@ final class RecordingNotifier: ServiceNotifier, @unchecked Sendable {
   }
 }
 
-/// A swift-log handler that keeps the messages, for tests that check what was logged.
+/// A log handler that keeps the messages, for tests that check what was logged.
 struct RecordingLogHandler: LogHandler {
   let record: LogRecord
   var metadata: Logger.Metadata = [:]

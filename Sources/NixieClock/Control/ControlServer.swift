@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Logging
+import NixieLogging
 import NixieCore
 import Synchronization
 

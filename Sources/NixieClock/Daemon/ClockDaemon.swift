@@ -1,5 +1,5 @@
 import Glibc
-import Logging
+import NixieLogging
 import NixieCore
 
 /// The clock daemon's loop: at every due instant of the schedule it computes the frame,

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import NixieLogging
 import NixieCore
 import NixieInput
 import Synchronization
