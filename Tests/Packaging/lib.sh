@@ -151,7 +151,7 @@ build_deb() {
   say "building $arch (log: $log)"
   rm -f "$ROOT"/build/nixie_*"_$arch".{deb,buildinfo,changes}
   if ! in_chroot bash -c 'cd /build/nixie && NIXIE_SCRATCH=/build/scratch \
-      dpkg-buildpackage -b -us -uc --no-pre-clean "$@"' build "${host[@]}" >"$log" 2>&1; then
+      dpkg-buildpackage -b -us -uc "$@"' build "${host[@]}" >"$log" 2>&1; then
     tail -n 40 "$log" >&2
     die "building the $arch package failed (log: $log)"
   fi
