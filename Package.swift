@@ -55,11 +55,20 @@ let package = Package(
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
-    .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
+    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
+    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
+    .target(name: "CSystem"),
+    // Every system call nixie makes, behind one choke point with one error type: files,
+    // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
+    .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
-    .target(name: "NixieLogging"),
-    // The operating system's side of things the core keeps abstract: clocks, files, terminals.
-    .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
+    .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
+    // Running a board: the frame thread, a display session on the simulator or the hardware,
+    // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
+    .target(
+      name: "NixieRuntime",
+      dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
+    ),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -69,17 +78,15 @@ let package = Package(
     // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
-      dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"],
+      dependencies: ["NixieCore", "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
-    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
-    .target(name: "CClockSystem"),
     // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
     // the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieRuntime", "Yams",
         "NixieLogging",
       ]
     ),
@@ -87,8 +94,8 @@ let package = Package(
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput", "NixieLinux",
-        "NixieClock",
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
+        "NixieLinux", "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "NixieLogging",
       ]
@@ -97,32 +104,40 @@ let package = Package(
 
     // What several test targets share (a seeded random generator for property tests).
     .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
+    // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
+    .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
     .testTarget(name: "NixieLoggingTests", dependencies: ["NixieLogging"]),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
-    .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
+    .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(
+      name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
+    // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
+    .testTarget(name: "NixieArchitectureTests"),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]
     ),
     .testTarget(
       name: "NixieLinuxTests",
-      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
+      dependencies: ["NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
-        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput",
+        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
       dependencies: [
-        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime",
-        "NixieInput",
+        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
+        "NixieRuntime", "NixieInput",
         "NixieLogging",
       ]
     ),

@@ -3,7 +3,7 @@ import NixieCore
 
 /// The board profiles built into the binary, and loading a profile by name or path.
 public enum BoardCatalog {
-  /// The default board (HARDWARE.md, reference board 1).
+  /// The default board (docs/HARDWARE.md, reference board 1).
   public static let defaultName = "hv5622-6xin14"
 
   /// The YAML text of every built-in profile, by name (compiled in from `Hardware/boards/`).

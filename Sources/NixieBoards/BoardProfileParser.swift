@@ -3,7 +3,7 @@ import Yams
 
 /// Reads a board profile from YAML and checks it, so that a mistake is reported with its file
 /// and line instead of lighting the wrong cathode. The format is described in
-/// `Hardware/boards/README.md`.
+/// docs/INTERFACE.md ("Board profiles").
 struct BoardProfileParser {
   let file: String
 

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import NixieSystem
 
 /// The handler before `LoggingSystem.bootstrap`: `label: level: message` lines on standard
 /// error, info and up.
@@ -17,6 +17,8 @@ public struct StandardErrorLogHandler: LogHandler {
   }
 
   public func log(event: LogEvent) {
-    fputs("\(label): \(event.level): \(event.message)\n", stderr)
+    let standardError = FileStream.standardError
+    standardError.write("\(label): \(event.level): \(event.message)\n")
+    standardError.flush()
   }
 }

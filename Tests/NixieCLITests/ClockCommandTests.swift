@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NixieClock
+import NixieSystem
 import Testing
 
 /// `nixie clock` and `nixie send` as a user and systemd run them: the simulator, `--at`,

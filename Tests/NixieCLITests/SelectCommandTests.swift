@@ -280,7 +280,7 @@ struct SelectCommandTests {
     #expect(missing.stderr.contains("--input: cannot read /nonexistent/knob.txt"))
     let none = try NixieProcess.run(["select", "--backend", "sim", "a"])
     #expect(none.status == 2)
-    #expect(none.stderr.contains("--backend sim needs --input FILE"))
+    #expect(none.stderr.contains("the simulator's knob needs --input FILE"))
     let hardwareScript = try NixieProcess.run(["select", "--backend", "hardware", "--input", "x.txt", "a"])
     #expect(hardwareScript.status == 2)
   }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `nixie show` as a user runs it: output, files and exit codes of INTERFACE.md.
+/// `nixie show` as a user runs it: output, files and exit codes of docs/INTERFACE.md.
 struct ShowCommandTests {
   static func text(_ arguments: [String]) throws -> String? {
     let result = try NixieProcess.run(["show", "--backend", "sim", "--json"] + arguments)

@@ -1,7 +1,8 @@
 import Glibc
+import NixieLogging
 import NixieClock
 import NixieCore
-import NixieLogging
+import NixieSystem
 import Synchronization
 
 /// A `ClockDisplay` that remembers every call, with the displayed time it came at.

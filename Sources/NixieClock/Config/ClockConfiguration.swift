@@ -17,6 +17,13 @@ public struct ClockConfiguration: Hashable, Sendable {
       self.seconds = seconds
       self.origin = origin
     }
+
+    /// How long a face shows when its seconds are not given: the first 50 s, each other
+    /// 10 s, so a time-and-date rotation fills a minute.
+    public static func defaultSeconds(at index: Int) -> Int { index == 0 ? 50 : 10 }
+
+    /// The longest a face may show: a day.
+    public static let longestSeconds = 86_400
   }
 
   /// A place in a configuration file.
@@ -71,10 +78,10 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// An IANA zone name; nil for the system's zone.
   public var timeZone: String?
   public var timeZoneOrigin: Origin?
-  public var faces: [Face] = [Face(format: "HH:mm:ss", seconds: 60)]
-  public var transition: ClockTransition = .crossfade
+  public var faces: [Face] = [Face(format: "HH:mm:ss", seconds: Face.defaultSeconds(at: 0))]
+  public var transition: TransitionSpec.Kind = .crossfade
   /// The length of a fade (for `slot`, of one turn through a tube's cathodes).
-  public var fadeMilliseconds: Int = 500
+  public var fadeMilliseconds: Int = TransitionSpec.defaultFadeMilliseconds
   public var curve: FadeCurve = .perceptual
   /// The day's brightness, 0…1.
   public var brightness: Double = 1
@@ -100,15 +107,18 @@ public struct ClockConfiguration: Hashable, Sendable {
     try ClockConfigurationParser(file: path).parse(try YAMLFile.read(path))
   }
 
-  /// The schedule for `board`: faces checked against what it can show. A problem is an error
-  /// at the face's line in the file, or (from the command line) a `FacePatternError`.
-  public func planner(for board: BoardProfile) throws -> ClockPlanner {
+  /// The schedule for `board`: faces checked against what it can show, the zone looked up. A
+  /// problem in the file is bad configuration at its file:line:column; one from the command
+  /// line is bad usage naming the option.
+  public func planner(for board: BoardProfile) throws(NixieError) -> ClockPlanner {
     let zone: ClockCalendar
     if let timeZone {
       guard let named = ClockCalendar(identifier: timeZone) else {
         let message = "unknown time zone '\(timeZone)' (an IANA name such as Europe/Berlin)"
-        if let timeZoneOrigin { throw timeZoneOrigin.error(message) }
-        throw FacePatternError(pattern: timeZone, message: message)
+        if let timeZoneOrigin {
+          throw NixieError(.badConfiguration, timeZoneOrigin.error(message).description)
+        }
+        throw NixieError(.badUsage, "--timezone: \(message)")
       }
       zone = named
     } else {
@@ -122,8 +132,10 @@ public struct ClockConfiguration: Hashable, Sendable {
           FaceRotation.Turn(
             face: try ClockFace(pattern: pattern, formatter: board.formatter), seconds: face.seconds))
       } catch {
-        if let origin = face.origin { throw origin.error(error.description) }
-        throw error
+        if let origin = face.origin {
+          throw NixieError(.badConfiguration, origin.error(error.description).description)
+        }
+        throw NixieError(.badUsage, "--format: \(error)")
       }
     }
     return ClockPlanner(

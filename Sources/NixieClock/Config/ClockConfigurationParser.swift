@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieCore
+import NixieSystem
 
 /// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
 /// reporting a mistake with its file, line and column (exit 65).
@@ -80,16 +81,18 @@ struct ClockConfigurationParser {
     let items = try node.sequence()
     guard !items.isEmpty else { throw node.error("faces must list at least one face") }
     var faces: [ClockConfiguration.Face] = []
-    for item in items {
+    for (index, item) in items.enumerated() {
+      let seconds = ClockConfiguration.Face.defaultSeconds(at: index)
       if case .scalar = item.node {
-        faces.append(.init(format: try nonEmpty(item), seconds: 60, origin: origin(of: item)))
+        faces.append(.init(format: try nonEmpty(item), seconds: seconds, origin: origin(of: item)))
         continue
       }
       let fields = try item.fields(allowed: ["format", "seconds"], required: ["format"])
       let format = fields["format"]!
       faces.append(
         .init(
-          format: try nonEmpty(format), seconds: try fields["seconds"]?.int(in: 1...86_400) ?? 60,
+          format: try nonEmpty(format),
+          seconds: try fields["seconds"]?.int(in: 1...ClockConfiguration.Face.longestSeconds) ?? seconds,
           origin: origin(of: format)))
     }
     return faces
@@ -99,16 +102,18 @@ struct ClockConfigurationParser {
     throws(BoardFileError)
   {
     if case .scalar = node.node {
-      configuration.transition = ClockTransition(
-        rawValue: try choice(node, ClockTransition.allCases.map(\.rawValue)))!
+      configuration.transition = TransitionSpec.Kind(
+        rawValue: try choice(node, TransitionSpec.Kind.allCases.map(\.rawValue)))!
       return
     }
     let fields = try node.fields(allowed: ["style", "fade-ms", "curve"])
     if let style = fields["style"] {
-      configuration.transition = ClockTransition(
-        rawValue: try choice(style, ClockTransition.allCases.map(\.rawValue)))!
+      configuration.transition = TransitionSpec.Kind(
+        rawValue: try choice(style, TransitionSpec.Kind.allCases.map(\.rawValue)))!
     }
-    if let fade = fields["fade-ms"] { configuration.fadeMilliseconds = try fade.int(in: 0...60_000) }
+    if let fade = fields["fade-ms"] {
+      configuration.fadeMilliseconds = try fade.int(in: 0...TransitionSpec.longestFadeMilliseconds)
+    }
     if let curve = fields["curve"] {
       configuration.curve = FadeCurve(rawValue: try choice(curve, FadeCurve.allCases.map(\.rawValue)))!
     }

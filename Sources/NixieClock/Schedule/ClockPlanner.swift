@@ -13,7 +13,7 @@ public struct ClockPlanner: Sendable {
   /// The day's brightness, 0…1.
   public var brightness: Double
   /// How a new value replaces the old (`value` changes).
-  public var transition: ClockTransition
+  public var transition: TransitionSpec.Kind
   /// Faces to skip ahead in the rotation (the knob's press).
   public var faceShift = 0
   /// Night forced on or off regardless of the hours (the knob's long press); nil: the hours.
@@ -23,7 +23,7 @@ public struct ClockPlanner: Sendable {
   public init(
     calendar: ClockCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
     antiPoisoning: AntiPoisoningSchedule = .off, indicator: UnsynchronisedIndicator = .blink,
-    brightness: Double = 1, transition: ClockTransition = .crossfade
+    brightness: Double = 1, transition: TransitionSpec.Kind = .crossfade
   ) {
     self.calendar = calendar
     self.rotation = rotation
