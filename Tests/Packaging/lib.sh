@@ -143,18 +143,81 @@ sync_source() {
   echo "{\"version\": 1, \"object\": ${mirrors%,}]}" >"$ROOT/build/nixie/.swiftpm/configuration/mirrors.json"
 }
 
-# Builds the package for ARCH with dpkg-buildpackage in the chroot and copies it to OUT.
+# Builds the package for ARCH with dpkg-buildpackage in the chroot and copies it to OUT; any
+# further arguments are NAME=VALUE settings for debian/rules (NIXIE_SYSROOT).
 build_deb() {
   local arch=$1 out=$2 start host=() log="$CACHE/build-$1.log"
+  shift 2
   start=$(now)
   [[ $arch == amd64 ]] || host=(--host-arch "$arch")
-  say "building $arch (log: $log)"
+  say "building $arch $* (log: $log)"
   rm -f "$ROOT"/build/nixie_*"_$arch".{deb,buildinfo,changes}
-  if ! in_chroot bash -c 'cd /build/nixie && NIXIE_SCRATCH=/build/scratch \
+  if ! in_chroot env NIXIE_SCRATCH=/build/scratch "$@" bash -c 'cd /build/nixie &&
       dpkg-buildpackage -b -us -uc "$@"' build "${host[@]}" >"$log" 2>&1; then
     tail -n 40 "$log" >&2
     die "building the $arch package failed (log: $log)"
   fi
   cp "$ROOT"/build/nixie_*"_$arch.deb" "$out/"
   say "$arch: $(since "$start")s"
+}
+
+# Runs COMMAND... with the source copy at version NEXT: a debian/changelog entry and
+# Version.swift bumped (both homes of the version), then puts the repository's files back.
+with_version() {
+  local next=$1 current status=0
+  shift
+  current=$(sed -n 's/.*current = "\(.*\)".*/\1/p' "$REPO/Sources/NixieCLI/Version.swift")
+  {
+    printf 'nixie (%s) unstable; urgency=medium\n\n  * Built by Scripts/package from %s.\n\n' "$next" "$current"
+    printf ' -- %s  %s\n\n' "$(sed -n 's/^Maintainer: //p' "$REPO/debian/control")" "$(date -R)"
+    cat "$REPO/debian/changelog"
+  } >"$ROOT/build/nixie/debian/changelog"
+  sed "s/\"$current\"/\"$next\"/" "$REPO/Sources/NixieCLI/Version.swift" \
+    >"$ROOT/build/nixie/Sources/NixieCLI/Version.swift"
+  "$@" || status=$?
+  cp -p "$REPO/debian/changelog" "$ROOT/build/nixie/debian/changelog"
+  cp -p "$REPO/Sources/NixieCLI/Version.swift" "$ROOT/build/nixie/Sources/NixieCLI/Version.swift"
+  return "$status"
+}
+
+# Raspberry Pi OS Bookworm (Debian 12): its arm64 libraries (glibc 2.36, libgpiod 1.6), unpacked
+# into the chroot at /opt/bookworm-arm64 for Scripts/package --bookworm. apt downloads them with
+# a configuration of its own (bookworm's archive, arm64 only), leaving the machine's apt alone.
+BOOKWORM=$CACHE/bookworm-arm64
+BOOKWORM_SYSROOT=/opt/bookworm-arm64
+BOOKWORM_PACKAGES=(
+  libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libstdc++6 libstdc++-12-dev
+  libgpiod2 libgpiod-dev libi2c0 libi2c-dev libcrypt1 libcrypt-dev tzdata
+)
+
+fetch_bookworm() {
+  local sysroot=$ROOT$BOOKWORM_SYSROOT deb link
+  [[ -n $CACHE && -n $ROOT ]] || die "no cache folder"
+  rm -rf "$BOOKWORM" && mkdir -p "$BOOKWORM"/{lists/partial,archives/partial,debs}
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR bookworm main" \
+    >"$BOOKWORM/sources.list"
+  printf '%s\n' "Dir::Etc::SourceList \"$BOOKWORM/sources.list\";" 'Dir::Etc::SourceParts "/nonexistent";' \
+    'Dir::Etc::PreferencesParts "/nonexistent";' "Dir::State::Lists \"$BOOKWORM/lists\";" \
+    'Dir::State::status "/dev/null";' "Dir::Cache \"$BOOKWORM\";" \
+    "Dir::Cache::archives \"$BOOKWORM/archives\";" 'APT::Architecture "arm64";' \
+    'APT::Architectures { "arm64"; };' 'APT::Sandbox::User "root";' >"$BOOKWORM/apt.conf"
+  say "downloading bookworm's arm64 libraries"
+  APT_CONFIG=$BOOKWORM/apt.conf apt-get update -qq
+  (cd "$BOOKWORM/debs" && APT_CONFIG=$BOOKWORM/apt.conf apt-get download -qq "${BOOKWORM_PACKAGES[@]}")
+  rm -rf "$sysroot" && mkdir -p "$sysroot"
+  for deb in "$BOOKWORM"/debs/*.deb; do dpkg-deb -x "$deb" "$sysroot"; done
+  # Absolute links (libm.so -> /lib/…) would lead out of it, to the chroot's trixie libraries.
+  while read -r link; do
+    ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" "$sysroot$(readlink "$link")")" "$link"
+  done < <(find "$sysroot" -type l -lname '/*')
+  # What dpkg-shlibdeps may look at: the one library trixie has no package of (its dependency is
+  # in debian/bookworm/shlibs); for the rest it reads trixie's :arm64 packages, whose symbols
+  # files give the versions bookworm's libraries have too.
+  mkdir -p "$sysroot/shlibdeps"
+  ln -sfn ../usr/lib/aarch64-linux-gnu/libgpiod.so.2 "$sysroot/shlibdeps/libgpiod.so.2"
+}
+
+prepare_bookworm() {
+  step bookworm "$(printf '%s\n' "${BOOKWORM_PACKAGES[@]}" "$(declare -f fetch_bookworm)" | digest)" \
+    fetch_bookworm
 }
