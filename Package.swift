@@ -41,17 +41,18 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
     .target(name: "NixieCore"),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
+    // Our YAML reader: text to nodes with line and column. Pure, imports nothing.
+    .target(name: "NixieYAML", dependencies: ["NixieCore"]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
-      dependencies: ["NixieCore", "Yams"],
+      dependencies: ["NixieCore", "NixieYAML", "NixieSystem"],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
@@ -69,6 +70,9 @@ let package = Package(
       name: "NixieRuntime",
       dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
     ),
+    // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
+    // file system. Pure Swift like NixieCore; imports nothing.
+    .target(name: "NixieTime", dependencies: ["NixieCore"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -86,7 +90,7 @@ let package = Package(
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieRuntime", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
         "NixieLogging",
       ]
     ),
@@ -111,12 +115,19 @@ let package = Package(
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
+    .testTarget(
+      name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
+      exclude: ["Corpus", "pyyaml_oracle.py"]),
     .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
     .testTarget(name: "NixieArchitectureTests"),
+    // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards
+    // for its did-you-mean matcher.
+    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieCore", "NixieTestSupport"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]

@@ -14,6 +14,11 @@ struct Bench: ParsableCommand {
       tracer: LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_TRACE=/tmp/nixie.mtrace nixie bench
       --bitbang N measures something else: N frames bit-banged on the --board's real GPIO \
       lines (libgpiod), as `nixie show --backend hardware` writes them, in frames per second.
+
+      EXAMPLES:
+        swift build -c release && .build/release/nixie bench
+        # on the Pi's GPIO lines
+        nixie bench --board hv5622-6xin14 --bitbang 3000
       """)
 
   @Option(

@@ -1,58 +1,99 @@
 import ArgumentParser
 import NixieBoards
 import NixieCore
+import NixieSystem
 
 /// `nixie boards`: the built-in board profiles, and checking a profile file.
 struct Boards: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the built-in board profiles, print one, or check a profile file.",
+    discussion: """
+      EXAMPLES:
+        # the built-in profiles, one a line
+        nixie boards
+        # the same as JSON, for scripts
+        nixie boards --json
+        # start your own profile
+        nixie boards print mcp23017-4xin12 > my-board.yaml
+        # exit 65 with file:line:column if it is wrong
+        nixie boards check my-board.yaml
+      """,
     subcommands: [List.self, Print.self, Check.self],
     defaultSubcommand: List.self)
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in board profiles.")
+    static let configuration = CommandConfiguration(
+      abstract: "List the built-in board profiles.",
+      discussion: """
+        EXAMPLES:
+          nixie boards list
+          nixie boards list --json | python3 -c 'import json,sys; print([b["name"] for b in json.load(sys.stdin)])'
+        """)
+
+    @Flag(help: "Print a JSON array of the boards instead.") var json = false
 
     func run() throws {
+      let out = FileStream.standardOutput
+      var entries: [String] = []
       for (name, yaml) in BoardCatalog.builtIn {
         let profile = try BoardCatalog.parse(yaml, file: name)
-        let marker = name == BoardCatalog.defaultName ? "*" : " "
-        print(
-          "\(marker) \(name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(profile.summary)")
-        if !profile.description.isEmpty {
-          print("  \(String(repeating: " ", count: 20)) \(profile.description)")
+        if json {
+          entries.append(profile.summaryJSON(isDefault: name == BoardCatalog.defaultName))
+          continue
         }
+        let marker = name == BoardCatalog.defaultName ? "*" : " "
+        out.line("\(marker) \(Self.padded(name, 20)) \(profile.summary)")
+        if !profile.description.isEmpty { out.line("  \(Self.padded("", 20)) \(profile.description)") }
       }
-      print("(* the default; 'nixie boards print NAME' shows a profile to copy and adapt)")
+      if json {
+        out.line(JSONText.array(json: entries))
+      } else {
+        out.line("(* the simulator's default; 'nixie boards print NAME' shows a profile to copy and adapt)")
+      }
+    }
+
+    static func padded(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(0, width - text.count))
     }
   }
 
   struct Print: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print a built-in profile's YAML, to start a profile for your own board.")
+      abstract: "Print a built-in profile's YAML, to start a profile for your own board.",
+      discussion: """
+        EXAMPLES:
+          nixie boards print hv5622-6xin14 > my-board.yaml
+        """)
 
     @Argument(help: "The built-in board's name.") var name: String
 
     func run() throws {
       guard let yaml = BoardCatalog.builtIn.first(where: { $0.name == name })?.yaml else {
+        let names = BoardCatalog.builtIn.map(\.name)
+        let guess = Suggestion.closest(to: name, in: names).map { "did you mean \($0)? " } ?? ""
         throw NixieError(
-          .badUsage,
-          "no built-in board '\(name)'; built-in: "
-            + BoardCatalog.builtIn.map(\.name).joined(separator: ", "))
+          .badUsage, "no built-in board '\(name)' (\(guess)built-in: \(names.joined(separator: ", ")))")
       }
-      print(yaml, terminator: "")
+      let out = FileStream.standardOutput
+      out.write(yaml)
+      out.flush()
     }
   }
 
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Validate a board profile file (exit 65 with file and line if it is wrong).")
+      abstract: "Validate a board profile file (exit 65 with file and line if it is wrong).",
+      discussion: """
+        EXAMPLES:
+          nixie boards check my-board.yaml
+        """)
 
     @Argument(help: "The profile file.") var file: String
 
     func run() throws {
       do {
         let profile = try BoardCatalog.load(.file(file))
-        print("\(file): ok: \(profile.name), \(profile.summary)")
+        FileStream.standardOutput.line("\(file): ok: \(profile.name), \(profile.summary)")
       } catch {
         throw NixieError(.badConfiguration, error.description)
       }

@@ -21,6 +21,18 @@ struct Clock: ParsableCommand {
       cross-fade); --brightness dims by PWM. On a board with a knob, turning sets the \
       brightness, a press shows the next face, a long press toggles night mode; --input FILE \
       plays a knob script on the simulator (the format of 'nixie select --help').
+
+      EXAMPLES:
+        # the clock in this terminal
+        nixie clock --backend sim
+        # on your board (hardware on a Pi)
+        nixie clock --board mcp23017-4xin12
+        nixie clock --timezone Asia/Kathmandu --format hh:mm
+        # time 50 s, date 10 s
+        nixie clock --format HH:mm:ss@50 --format dd.MM.yy@10
+        nixie clock --at 2026-03-29T01:59:50 --timezone Europe/Berlin --duration 15
+        # does the configuration choose a board?
+        nixie clock --check-board
       """)
 
   @OptionGroup var hardware: HardwareOptions

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NixieClock
 import NixieCore
 import NixieLinux
 import NixieRuntime
@@ -10,22 +11,61 @@ struct Doctor: ParsableCommand {
     abstract: "Check that this machine has what the board needs, and say how to fix what it has not.",
     discussion: """
       Checks the device nodes the board uses, their permissions and your groups, whether its \
-      GPIO lines are free (or who holds them), whether its I2C devices answer, and the libgpiod \
-      and kernel versions. It only looks: nothing is written. Exit status 0 when --backend \
-      hardware can work (warnings allowed), 69 when something must be fixed first.
+      GPIO lines are free (or who holds them), whether its I2C devices answer, SPI and I2C in \
+      the Raspberry Pi's config.txt, and the libgpiod and kernel versions. It only looks: \
+      nothing is written. The board is --board, else the configuration's board:. Exit status \
+      0 when --backend hardware can work (warnings allowed), 69 when something must be fixed \
+      first.
+
+      EXAMPLES:
+        # check before the first run
+        nixie doctor --board mcp23017-4xin12
+        # the board /etc/nixie/nixie.yaml chooses
+        nixie doctor
+        # for a bug report (it names nixie's version)
+        nixie doctor --json > report.json
+        # only what needs attention
+        nixie doctor -q
       """)
 
   @Option(
     help: ArgumentHelp(
-      "A built-in board profile (see 'nixie boards') or a profile file.", valueName: "name|path"))
+      "A built-in board profile (see 'nixie boards') or a profile file (default: the configuration's).",
+      valueName: "name|path"))
   var board: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The configuration whose board: to check (default: /etc/nixie/nixie.yaml if it exists).",
+      valueName: "file"))
+  var config: String?
+
+  @Flag(help: "Print the findings as one JSON object.") var json = false
+
+  @Flag(name: [.short, .customLong("quiet")], help: "Print only warnings and problems.") var quiet = false
+
   func run() throws {
-    let profile = try BoardChoice(board: board).loadProfile()
+    var options = ClockOptions()
+    options.board = board
+    options.config = config
+    let settings = ClockSettings(options: options)
+    let choice = settings.boardChoice(try settings.load())
+    guard choice.board != nil else {
+      throw NixieError(
+        .badUsage,
+        "which board? give --board NAME ('nixie boards' lists them) or set board: in "
+          + ClockConfiguration.defaultPath)
+    }
+    let profile = try choice.loadProfile()
     let findings = BoardDoctor(board: profile).run()
     let out = FileStream.standardOutput
-    out.write(findings.report(on: profile))
-    out.flush()
+    if json {
+      out.line(findings.jsonReport(on: profile, version: NixieVersion.current))
+    } else {
+      out.write("nixie \(NixieVersion.current)\n")
+      out.write((quiet ? findings.notOK : findings).report(on: profile))
+      out.flush()
+    }
     let problems = findings.problems
     if problems > 0 {
       throw NixieError(

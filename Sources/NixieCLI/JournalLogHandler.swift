@@ -1,4 +1,5 @@
 import NixieLogging
+import NixieCore
 import NixieSystem
 
 /// The log's output for `nixie`: one plain line per message on standard error. Under
@@ -28,10 +29,13 @@ struct JournalLogHandler: LogHandler {
   ]
 
   func log(event: LogEvent) {
+    // One line each, whatever the message holds: a newline or an escape sequence in a value
+    // a client sent cannot forge a log line or reach the terminal raw.
+    let message = Printable.escaped("\(event.message)")
     let line =
       journal
-      ? "<\(Self.priorities[event.level] ?? 6)>\(event.message)\n"
-      : "\(label): \(event.level): \(event.message)\n"
+      ? "<\(Self.priorities[event.level] ?? 6)>\(message)\n"
+      : "\(label): \(event.level): \(message)\n"
     let standardError = FileStream.standardError
     standardError.write(line)
     standardError.flush()

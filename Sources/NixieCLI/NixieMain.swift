@@ -6,6 +6,10 @@ import NixieSystem
 /// message and exit code of docs/INTERFACE.md: never a crash dump for bad input.
 public enum NixieMain {
   public static func run(_ arguments: [String]) -> Int32 {
+    Signals.ignoreBrokenPipes()
+    // The commands that end cleanly on a signal take it from the first instruction on: one
+    // that comes before they are ready waits (the clock then exits 0, show blanks and exits 1).
+    if let command = arguments.first, let signals = signalsTaken[command] { Signals.block(signals) }
     do {
       var command = try Nixie.parseAsRoot(arguments)
       try command.run()
@@ -19,11 +23,11 @@ public enum NixieMain {
       let code = Nixie.exitCode(for: error)
       let message = Nixie.fullMessage(for: error)
       if code == .success {
-        print(message)
+        FileStream.standardOutput.line(message)
         return 0
       }
       if code == .validationFailure {
-        printError(message)
+        printError(UsageHints.message(for: error, arguments: arguments))
         return NixieError.Kind.badUsage.rawValue
       }
       printError("nixie: internal error: \(error)")
@@ -31,9 +35,22 @@ public enum NixieMain {
     }
   }
 
+  /// The signals each command handles itself.
+  static let signalsTaken: [String: [Signal]] = [
+    "clock": [.terminate, .interrupt, .hangUp], "show": [.terminate, .interrupt],
+  ]
+
+  /// Prints `message` on standard error, each of its lines with control characters escaped:
+  /// the one place messages leave nixie, so nothing a user typed or a file held reaches the
+  /// terminal raw.
   static func printError(_ message: String) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
+      Printable.escaped(String($0))
+    }
+    var text = lines.joined(separator: "\n")
+    if !text.hasSuffix("\n") { text += "\n" }
     let standardError = FileStream.standardError
-    standardError.write(message.hasSuffix("\n") ? message : message + "\n")
+    standardError.write(text)
     standardError.flush()
   }
 }

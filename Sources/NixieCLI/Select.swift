@@ -20,6 +20,13 @@ struct Select: ParsableCommand {
       each), 'TIME press' (80 ms), 'TIME hold MS'; '#' starts a comment. It plays in virtual \
       time (at once) unless stdout is a terminal, where it plays at its own pace so you can \
       watch. A script that ends without a press cancels (exit 1), or at --timeout if given.
+
+      EXAMPLES:
+        printf '0 cw 2\\n200 press\\n' > knob.txt
+        # prints 15 (the simulator's knob)
+        nixie select --input knob.txt 5 10 15 30 60
+        minutes=$(nixie select --board my-board.yaml 5 10 15) || echo "nothing chosen"
+        nixie select --input knob.txt --events --initial 1 --disabled 2 a b c d
       """)
 
   @OptionGroup var choices: ValueListArgument

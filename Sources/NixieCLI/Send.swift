@@ -8,7 +8,16 @@ struct Send: ParsableCommand {
     abstract: "Ask a running nixie clock to show a value for a while (control socket).",
     discussion: """
       Exit codes: 0 shown, 2 the clock refused the value (the message says why), 69 no clock \
-      is listening on the socket.
+      is listening on the socket (or it may not be used), 75 the clock is busy: try again.
+
+      EXAMPLES:
+        # show 1234 for 5 s, then the clock again
+        nixie send 1234
+        nixie send 12:34 --seconds 30 --transition slot
+        # back to the clock at once
+        nixie send --clear
+        # a clock started with --socket
+        nixie send 42 --socket /tmp/my.sock
       """)
 
   @OptionGroup var value: ValueArgument
@@ -19,23 +28,32 @@ struct Send: ParsableCommand {
   @Option(help: "How the value arrives: none, crossfade, fade or slot (default: the clock's).")
   var transition: TransitionSpec.Kind?
 
-  @Option(help: ArgumentHelp("The clock's control socket.", valueName: "path"))
-  var socket: String = ClockConfiguration.Control().socket
+  @Option(
+    help: ArgumentHelp(
+      "The clock's control socket (default: the service's, else your own clock's).", valueName: "path"))
+  var socket: String?
+
+  @Flag(help: "Go back to the clock at once instead of showing a value.")
+  var clear = false
 
   func validate() throws {
+    if clear {
+      guard value.values.isEmpty else { throw ValidationError("--clear takes no value") }
+    } else {
+      try value.requireOne()
+    }
     guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
       throw ValidationError("--seconds must be above 0 and at most 3600")
     }
   }
 
   func run() throws {
-    let refusal: String?
+    let request: ControlRequest =
+      clear ? .clear : .show(value: value.value, seconds: seconds, transition: transition)
     do {
-      refusal = try ControlClient.send(
-        .show(value: value.value, seconds: seconds, transition: transition), to: socket)
+      try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
     } catch {
-      throw NixieError(.unavailable, error.description)
+      throw error.error
     }
-    if let refusal { throw NixieError(.badUsage, "the clock refused: \(refusal)") }
   }
 }

@@ -17,6 +17,21 @@ struct Show: ParsableCommand {
       positions that do not change are left alone); --from VALUE shows VALUE first.
       Without --hold, nixie waits for the transition to end and exits: the value stays on \
       the tubes' latches. Ctrl-C or SIGTERM blanks the tubes and exits 1.
+
+      EXAMPLES:
+        # right-aligned: "      42"
+        nixie show 42
+        # text, left-aligned, colons on the separators
+        nixie show 09:41:00
+        # rounded to fit: "    3.14"
+        nixie show 3.14159 --decimals 2
+        # the tens tube fades a 1 in; the 9 stays lit
+        nixie show --from 9 19
+        nixie show --transition slot 1234
+        # dimmed by PWM for 10 s, then dark
+        nixie show --hold 10 --brightness 30 12:00
+        nixie show --json 12:34
+        nixie show --board mcp23017-4xin12 --backend hardware 1234
       """)
 
   @OptionGroup var value: ValueArgument
@@ -50,6 +65,7 @@ struct Show: ParsableCommand {
   var hold: Double?
 
   func validate() throws {
+    try value.requireOne()
     if let decimals, decimals < 0 || decimals > 20 {
       throw ValidationError("--decimals must be between 0 and 20, not \(decimals)")
     }
@@ -68,7 +84,7 @@ struct Show: ParsableCommand {
       choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
       options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient), transition: transition.spec,
       brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },
-      json: json ? .standardOutput : nil
+      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }
     ).run()
   }
 }

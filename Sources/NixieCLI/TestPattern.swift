@@ -12,6 +12,12 @@ struct TestPattern: ParsableCommand {
       Positions go left to right, cathodes in their tube's order; each step prints what should \
       be lit (unless the simulator draws the tubes). A dead cathode or a crossed wire shows at \
       its step. A transient bus error skips a step with a warning; the exit status is then 69.
+
+      EXAMPLES:
+        # on your board: watch each cathode
+        nixie test-pattern --board mcp23017-4xin12
+        # in this terminal
+        nixie test-pattern --backend sim --step-ms 100
       """)
 
   @OptionGroup var hardware: HardwareOptions

@@ -129,7 +129,8 @@ public struct BoardDoctor {
     } else if present.isEmpty {
       let problem = DoctorFinding(
         .problem, path, "no such GPIO chip: this machine has no /dev/gpiochip* at all",
-        fix: HardwareError.fix(for: .missingDevice, transport: .gpio, device: path))
+        fix: HardwareError.fix(for: .missingDevice, transport: .gpio, device: path)
+          + "; on a machine without GPIO, --backend sim runs the board on the simulator")
       return [problem]
     }
     let chip: any GPIOChipAPI

@@ -57,3 +57,28 @@ extension [DoctorFinding] {
   /// `1 problem`, `2 warnings`.
   static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
+
+extension DoctorFinding.Status {
+  /// `ok`, `warning`, `problem`: the status in `nixie doctor --json`.
+  public var jsonName: String { ["ok", "warning", "problem"][rawValue] }
+}
+
+extension [DoctorFinding] {
+  /// The report as one JSON object, for scripts: the board, each finding, the counts.
+  public func jsonReport(on board: BoardProfile, version: String) -> String {
+    let findings = map { finding in
+      JSONText.object([
+        ("status", JSONText.quoted(finding.status.jsonName)), ("subject", JSONText.quoted(finding.subject)),
+        ("message", JSONText.quoted(finding.message)), ("fix", finding.fix.map(JSONText.quoted) ?? "null"),
+      ])
+    }
+    return JSONText.object([
+      ("nixie", JSONText.quoted(version)), ("board", JSONText.quoted(board.name)),
+      ("summary", JSONText.quoted(board.summary)), ("findings", JSONText.array(json: findings)),
+      ("problems", String(problems)), ("warnings", String(warnings)),
+    ])
+  }
+
+  /// Only what is worth a look (`nixie doctor --quiet`).
+  public var notOK: [DoctorFinding] { filter { $0.status != .ok } }
+}

@@ -79,6 +79,10 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
   /// A NACK or a bus glitch may pass: drivers retry those, and long-running programs go on.
   public var isTransient: Bool { problem == .noAnswer || problem == .busFault }
 
+  /// Whether the device itself is not there (no chip, no bus, no spidev): on a machine
+  /// without the hardware, a command with a simulator may say so.
+  public var isMissingDevice: Bool { problem == .missingDevice || problem == .noSuchChip }
+
   public var description: String {
     var text = "\(device): \(operation): \(Self.wording[problem] ?? problem.rawValue)"
     if let detail { text += " (\(detail))" }
@@ -131,7 +135,6 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
     .busFault: "bus error", .unsupported: "not supported", .failed: "failed",
   ]
 
-  private static let simulator = "; no hardware at hand? --backend sim runs the simulator"
   private static func joinGroup(_ group: String) -> String {
     "add your user to group \(group) (sudo usermod -aG \(group) $USER, then log in again) or "
       + "install nixie's udev rules (see udev/README.md)"
@@ -141,21 +144,21 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
   static let fixes: [Transport: [Problem: String]] = [
     .gpio: [
       .missingDevice: "there is no such GPIO chip here: list the chips with 'gpiodetect' and set "
-        + "gpio.chip in the board profile (a name, /dev path or label)" + simulator,
+        + "gpio.chip in the board profile (a name, /dev path or label)",
       .permissionDenied: joinGroup("gpio"),
       .busy: "another program or driver holds the line (see 'gpioinfo'): stop it, or wire the "
         + "board to free lines",
       .noSuchLine: "DEVICE has fewer lines: check the line numbers in the board profile and "
         + "gpio.chip ('gpioinfo DEVICE' lists the lines)",
       .noSuchChip: "no GPIO chip has that name or label: list them with 'gpiodetect' and set "
-        + "gpio.chip in the board profile to a name (gpiochip0), a /dev path or a label" + simulator,
+        + "gpio.chip in the board profile to a name (gpiochip0), a /dev path or a label",
       .unsupported: "the kernel refused the line settings: pull-up bias needs Linux 5.5 or later "
         + "(set encoder pull-up: false and fit external pull-ups)",
     ],
     .spi: [
       .missingDevice: "enable SPI: add dtparam=spi=on to /boot/firmware/config.txt (or run "
         + "'sudo raspi-config nonint do_spi 0') and reboot; elsewhere load your board's spidev "
-        + "overlay" + simulator,
+        + "overlay",
       .permissionDenied: joinGroup("spi"),
       .busy: "another program holds DEVICE: stop it",
       .noSuchChip: "DEVICE is not an spidev device: check spi.device in the board profile",
@@ -165,8 +168,7 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
     ],
     .i2c: [
       .missingDevice: "enable I2C: add dtparam=i2c_arm=on to /boot/firmware/config.txt (or run "
-        + "'sudo raspi-config nonint do_i2c 0') and reboot; elsewhere 'sudo modprobe i2c-dev'"
-        + simulator,
+        + "'sudo raspi-config nonint do_i2c 0') and reboot; elsewhere 'sudo modprobe i2c-dev'",
       .permissionDenied: joinGroup("i2c"),
       .busy: "a kernel driver has claimed the address ('i2cdetect -y BUS' shows UU): remove its "
         + "dtoverlay or unbind the driver",

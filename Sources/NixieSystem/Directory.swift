@@ -16,4 +16,16 @@ public enum Directory {
     }
     return names
   }
+
+  /// The entries of `path` with whether each is a directory (following symbolic links), or nil
+  /// when it cannot be read. The corresponding C functions are `opendir`, `readdir` and `stat`.
+  public static func entries(in path: String) -> [(name: String, isDirectory: Bool)]? {
+    guard let directory = opendir(path) else { return nil }
+    closedir(directory)
+    return names(in: path).compactMap { name in
+      var status = stat()
+      guard stat(path + "/" + name, &status) == 0 else { return nil }
+      return (name, status.st_mode & S_IFMT == S_IFDIR)
+    }
+  }
 }

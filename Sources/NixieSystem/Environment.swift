@@ -26,4 +26,7 @@ public enum Environment {
 public enum CurrentProcess {
   /// Its process ID. The corresponding C function is `getpid`.
   public static var id: Int32 { getpid() }
+
+  /// Its real user ID. The corresponding C function is `getuid`.
+  public static var userID: UInt32 { getuid() }
 }

@@ -3,11 +3,21 @@ import Glibc
 /// An open file descriptor this process owns: closed exactly once, when the owner goes away.
 public final class FileDescriptor: @unchecked Sendable {
   public let rawValue: Int32
+  private let owned: Bool
 
   /// Takes ownership of `rawValue`.
-  public init(_ rawValue: Int32) { self.rawValue = rawValue }
+  public init(_ rawValue: Int32) {
+    self.rawValue = rawValue
+    owned = true
+  }
 
-  deinit { close(rawValue) }
+  /// Uses `rawValue` without owning it (standard input): it stays open.
+  public init(borrowing rawValue: Int32) {
+    self.rawValue = rawValue
+    owned = false
+  }
+
+  deinit { if owned { close(rawValue) } }
 
   /// Reads up to `count` bytes; an empty result means end of file. `nil` when a non-blocking
   /// descriptor has nothing to read (EAGAIN).
@@ -30,7 +40,10 @@ public final class FileDescriptor: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       let written = try SystemCall.run("write") {
-        bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress! + offset, bytes.count - offset) }
+        bytes.withUnsafeBytes { raw -> Int in
+          guard let base = raw.baseAddress else { return 0 }
+          return Glibc.write(rawValue, base + offset, raw.count - offset)
+        }
       }
       offset += written
     }

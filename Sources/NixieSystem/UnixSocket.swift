@@ -138,12 +138,14 @@ public final class UnixSocket: @unchecked Sendable {
   }
 
   /// A stream socket listening at the file `path`, with the file's mode set to `mode` and its
-  /// group to `group` (nil: the process's). A socket file left by a process that died is
-  /// replaced; a live one, or a file that is not a socket, is refused (EADDRINUSE, EEXIST).
+  /// group to `group` (nil: the process's). With `groupIfPossible` the group is given when it
+  /// exists and this process may give it, and silently skipped otherwise. A socket file left
+  /// by a process that died is replaced; a live one, or a file that is not a socket, is
+  /// refused (EADDRINUSE, EEXIST).
   /// The corresponding C functions are `socket`, `bind`, `chmod`, `chown` and `listen`.
-  public static func listening(at path: String, mode: mode_t, group: String?, backlog: Int32 = 8)
-    throws(SystemCallError) -> UnixSocket
-  {
+  public static func listening(
+    at path: String, mode: mode_t, group: String?, groupIfPossible: String? = nil, backlog: Int32 = 8
+  ) throws(SystemCallError) -> UnixSocket {
     guard let address = Address(path), !address.isAbstract else {
       throw SystemCallError("bind", subject: path, errno: ENAMETOOLONG)
     }
@@ -157,6 +159,8 @@ public final class UnixSocket: @unchecked Sendable {
           throw SystemCallError("getgrnam", subject: "group \(group)", errno: ENOENT)
         }
         try SystemCall.run("chown", subject: path) { chown(path, uid_t.max, entry.pointee.gr_gid) }
+      } else if let groupIfPossible, let entry = getgrnam(groupIfPossible) {
+        _ = chown(path, uid_t.max, entry.pointee.gr_gid)
       }
       try listener.listen(backlog: backlog)
     } catch {

@@ -30,7 +30,7 @@ struct BoardsCommandTests {
     let result = try NixieProcess.run(["boards", "check", file.path])
     #expect(result.status == 65)
     #expect(result.stderr.contains(":3:"))
-    #expect(result.stderr.contains("c line 1 is already used for din"))
+    #expect(result.stderr.contains("GPIO 1 of c is already used for din"))
     let missing = try NixieProcess.run(["boards", "check", "/nonexistent.yaml"])
     #expect(missing.status == 65)
     let unknown = try NixieProcess.run(["boards", "print", "nosuch"])

@@ -286,7 +286,9 @@ struct SelectCommandTests {
   }
 
   @Test func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
-    let result = try NixieProcess.run(["select", "--backend", "hardware", "a", "b"])
+    let result = try NixieProcess.run([
+      "select", "--board", "hv5622-6xin14", "--backend", "hardware", "a", "b",
+    ])
     #expect(result.status == 69)
     #expect(result.stderr.contains("/dev/gpiochip0"))
     #expect(result.stderr.contains("--backend sim"))

@@ -77,7 +77,7 @@ struct ShowCommandTests {
 
   @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"), "this machine has GPIO"))
   func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
-    let result = try NixieProcess.run(["show", "--backend", "hardware", "5"])
+    let result = try NixieProcess.run(["show", "--board", "hv5622-6xin14", "--backend", "hardware", "5"])
     #expect(result.status == 69)
     #expect(
       result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)"

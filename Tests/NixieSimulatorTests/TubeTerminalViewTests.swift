@@ -33,6 +33,15 @@ struct TubeTerminalViewTests {
     #expect(lines[6] == "hv5622-6xin14")
   }
 
+  @Test func aStatusStandsBesideTheCaption() throws {
+    let (view, buffer, board) = try Self.view(colors: .none)
+    view.setStatus("step 3 of 64: tube 1: 3")
+    view.frameShown(try Self.frame(board, "3     ", at: 0))
+    view.renderSteady(at: 0)
+    let lines = buffer.text.split(separator: "\n").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }
+    #expect(lines.last == "hv5622-6xin14 — step 3 of 64: tube 1: 3")
+  }
+
   @Test func redrawingMovesBackOverThePreviousPicture() throws {
     let (view, buffer, board) = try Self.view(colors: .none)
     view.frameShown(try Self.frame(board, "1", at: 0))

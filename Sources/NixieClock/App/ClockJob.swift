@@ -3,6 +3,7 @@ import NixieCore
 import NixieInput
 import NixieRuntime
 import NixieSystem
+import NixieTime
 
 /// `nixie clock`: the clock daemon, assembled and run until SIGTERM (or `--duration`). It
 /// loads the settings, brings the board up, starts the control socket, the knob and the
@@ -36,17 +37,19 @@ public struct ClockJob {
     let choice = settings.boardChoice(configuration)
     let profile = try choice.loadProfile()
     let planner = try configuration.planner(for: profile)
+    if options.input != nil && profile.encoder == nil {
+      throw NixieError(
+        .badUsage, "--board \(profile.name) has no rotary encoder, so --input has no knob to turn")
+    }
     let script = try options.input.map { path throws(NixieError) in try KnobInput.script(at: path) }
 
     var offset: Int64 = 0
     if let at = options.at {
-      guard let instant = InstantParser.parse(at, zone: planner.calendar.timeZone) else {
-        throw NixieError(
-          .badUsage,
-          "--at \(at): not an ISO 8601 instant such as 2026-03-29T01:59:50+01:00 (or a local time that"
-            + " exists in \(planner.calendar.timeZone.identifier))")
+      do {
+        offset = try InstantParser.parse(at, zone: planner.calendar) - SystemClock.wallClockNanoseconds()
+      } catch {
+        throw NixieError(.badUsage, "--at \(error)")
       }
-      offset = instant - SystemClock.wallClockNanoseconds()
     }
     let clock: SystemDaemonClock
     do {
@@ -69,7 +72,8 @@ public struct ClockJob {
     let faults = TransportFaultLog(logger: logger)
     let monotonic = SystemClock()
 
-    let backend = choice.resolvedBackend
+    let (backend, note) = try choice.resolveBackend()
+    if let note { logger.warning("\(note)") }
     let session = try DisplaySession(
       board: profile, backend: backend, recording: options.recording,
       view: backend == .sim && Terminal.standardOutputIsTerminal,
@@ -77,7 +81,8 @@ public struct ClockJob {
       heartbeat: watchdog.map { watchdog in
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
       },
-      onFault: { faults.record($0, at: monotonic.now()) })
+      onFault: { faults.record($0, at: monotonic.now()) },
+      onRecordingFailure: { logger.error("\($0)") })
     defer { session.finish(blanking: true) }
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
@@ -134,13 +139,7 @@ public struct ClockJob {
     brightness: Double, inbox: ClockInbox
   ) throws(NixieError) -> KnobReader? {
     let board = session.board
-    guard board.encoder != nil else {
-      if script != nil {
-        throw NixieError(
-          .badUsage, "--board \(board.name) has no rotary encoder, so --input has no knob to turn")
-      }
-      return nil
-    }
+    guard board.encoder != nil else { return nil }
     let encoder = try KnobInput.encoder(of: board, for: "the clock's knob")
     let input: KnobInput
     switch (backend, script) {
@@ -175,10 +174,11 @@ public struct ClockJob {
   {
     let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
     let monotonic = SystemClock()
+    let path = configuration.control.socket ?? ControlSocketPath.forClock()
     do {
+      try ControlSocketPath.prepare(path)
       let server = try ControlServer(
-        path: configuration.control.socket, group: configuration.control.group,
-        limits: configuration.control.limits,
+        path: path, group: configuration.control.group, limits: configuration.control.limits,
         logger: logger, monotonic: { monotonic.now() }, handle: { handler.handle($0) })
       try server.start()
       return server
@@ -193,6 +193,6 @@ public struct ClockJob {
     let faces = planner.rotation.turns.map {
       planner.rotation.turns.count > 1 ? "\($0.face.pattern) \($0.seconds) s" : "\($0.face.pattern)"
     }
-    return "\(board.name): \(faces.joined(separator: ", ")) in \(planner.calendar.timeZone.identifier)"
+    return "\(board.name): \(faces.joined(separator: ", ")) in \(planner.calendar.identifier)"
   }
 }

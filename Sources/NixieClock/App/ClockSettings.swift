@@ -47,12 +47,14 @@ public struct ClockSettings {
   /// The board and backend `configuration` and the options choose. A knob script is for the
   /// simulator: `--input` implies the simulator over the file's backend.
   public func boardChoice(_ configuration: ClockConfiguration) -> BoardChoice {
+    let howToChoose = "--board NAME or board: in \(configuration.file ?? ClockConfiguration.defaultPath)"
     if let board = options.board {
-      return BoardChoice(board: board, backend: backend(configuration), origin: "--board")
+      return BoardChoice(board: board, backend: backend(configuration), howToChoose: howToChoose)
     }
+    let place = configuration.boardOrigin.map { "\($0.file):\($0.line ?? 1):\($0.column ?? 1)" }
     return BoardChoice(
       board: configuration.board, backend: backend(configuration),
-      origin: "board: in \(configuration.file ?? ClockConfiguration.defaultPath)")
+      origin: place.map { .file(place: $0) } ?? .option("--board"), howToChoose: howToChoose)
   }
 
   private func backend(_ configuration: ClockConfiguration) -> Backend? {

@@ -63,6 +63,6 @@ extension DisplayLayout {
       ("text", JSONText.quoted(text(of: state))),
     ]
     members += extra
-    return "{" + members.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    return JSONText.object(members)
   }
 }

@@ -20,6 +20,12 @@ public struct ValueFormatter: Sendable {
   }
 
   /// The display state showing `value`, or the reason it cannot be shown.
+  /// Whether `value` is a number with digits after its point (`3.14159`): one that
+  /// `FormatOptions.decimals` can round to fit.
+  public static func isFractionalNumber(_ value: String) -> Bool {
+    !(DecimalNumber(parsing: value)?.fractionDigits.isEmpty ?? true)
+  }
+
   public func format(_ value: String, options: FormatOptions = FormatOptions()) throws(FormatError)
     -> DisplayState
   {

@@ -23,4 +23,20 @@ public enum JSONText {
   public static func array(_ values: [Int]) -> String {
     "[" + values.map(String.init).joined(separator: ", ") + "]"
   }
+
+  /// A JSON array of strings.
+  public static func array(_ values: [String]) -> String {
+    "[" + values.map(quoted).joined(separator: ", ") + "]"
+  }
+
+  /// A JSON array of values already written as JSON text.
+  public static func array(json values: [String]) -> String {
+    "[" + values.joined(separator: ", ") + "]"
+  }
+
+  /// A JSON object with `members` in this order; each value is already JSON text (use
+  /// `quoted` for strings).
+  public static func object(_ members: [(String, String)]) -> String {
+    "{" + members.map { quoted($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+  }
 }

@@ -23,7 +23,7 @@ public struct Benchmark {
     let layout = board.layout
     let clock = SystemClock()
     let settings = PWMSettings()
-    print(
+    FileStream.standardOutput.line(
       "nixie bench on \(board.name): PWM period \(settings.period / 1_000) µs in \(settings.levels) steps")
 
     for (name, timeline) in [
@@ -40,7 +40,7 @@ public struct Benchmark {
         slices += renderer.slices.count
       }
       let elapsed = Double(clock.now() - started) / 1e9
-      print(
+      FileStream.standardOutput.line(
         "render, \(name): \(Self.rate(Double(periods) / elapsed)) periods/s, "
           + "\(Self.rate(Double(slices) / elapsed)) frames/s "
           + "(\(DecimalText.text(Double(slices) / Double(periods), places: 1)) frames a period, "
@@ -76,7 +76,8 @@ public struct Benchmark {
 
   private func allocations(_ board: BoardProfile) throws {
     guard AllocationCounter.traceFile != nil else {
-      print("allocations: not counted (run under LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_TRACE=FILE)")
+      FileStream.standardOutput.line(
+        "allocations: not counted (run under LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_TRACE=FILE)")
       return
     }
     let staggered = try Self.staggered(board)
@@ -92,7 +93,8 @@ public struct Benchmark {
         renderer.render(staggered, periodStart: staggered.start + UInt64(period % 20) * 5_000_000)
       }
     }
-    print("allocations, rendering (staggered fade): \(Self.count(rendering)) in \(periods) periods")
+    FileStream.standardOutput.line(
+      "allocations, rendering (staggered fade): \(Self.count(rendering)) in \(periods) periods")
 
     // The pacer and the bit-bang driver, through a 20 s fade of every tube, on lines that
     // go nowhere: everything the frame thread does per frame except sleeping.
@@ -126,7 +128,8 @@ public struct Benchmark {
       }
     }
     if let failure { throw failure }
-    print("allocations, pacing + HV5622 bit-bang driver: \(Self.count(pacing)) in \(frames) frames")
+    FileStream.standardOutput.line(
+      "allocations, pacing + HV5622 bit-bang driver: \(Self.count(pacing)) in \(frames) frames")
 
     // The scheduler's thread on the real clock. glibc's tracer is not thread-safe, so each
     // window opens and closes while the thread is blocked: it covers the request and the whole
@@ -155,7 +158,7 @@ public struct Benchmark {
         "\(Self.count(frameAllocations)) in \(frames) frames (+ \(Self.count(request)) to plan it)")
     }
     scheduler.stop()
-    print(
+    FileStream.standardOutput.line(
       "allocations, scheduler thread, real clock, \(Double(fade.duration) / 1e9) s fades: "
         + "first \(figures[0]), then \(figures[1])")
   }
@@ -180,7 +183,7 @@ public struct Benchmark {
     func micro(_ value: UInt64?) -> String {
       value.map { DecimalText.text(Double($0) / 1e3, places: 0) + " µs" } ?? "—"
     }
-    print(
+    FileStream.standardOutput.line(
       "slice timing on the simulator, real clock, \(seconds) s of cross-fades: write start after its deadline "
         + "p50 \(micro(timing.percentile(0.5))), p99 \(micro(timing.percentile(0.99))), "
         + "max \(micro(timing.maximum)) (\(timing.samples) frames)")

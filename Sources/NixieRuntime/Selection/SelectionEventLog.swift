@@ -40,7 +40,7 @@ public struct SelectionEventLog {
       fields = [("event", JSONText.quoted("cancelled")), ("reason", JSONText.quoted(reason.rawValue))]
     }
     fields.append(("t_ms", Milliseconds.text(event.time >= origin ? event.time - origin : 0)))
-    return "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    return JSONText.object(fields)
   }
 
   public func write(_ event: SpinnerEvent) {

@@ -42,7 +42,12 @@ public struct SelectionJob {
     let board = try choice.loadProfile()
     let encoder = try KnobInput.encoder(of: board, for: "nixie select", needsSwitch: true)
     // A script is for the simulator: --input implies --backend sim unless told otherwise.
-    let backend = choice.backend ?? (script != nil ? .sim : choice.resolvedBackend)
+    var backend = Backend.sim
+    if script == nil || choice.backend != nil {
+      let (resolved, note) = try choice.resolveBackend()
+      if let note { notice(note) }
+      backend = resolved
+    }
     switch (backend, script) {
     case (.hardware, .some):
       throw NixieError(.badUsage, "--input plays a script on the simulator: use it with --backend sim")
@@ -107,7 +112,7 @@ public struct SelectionJob {
     }
     switch outcome {
     case .confirmed(let index, _):
-      session.finish()
+      try session.finishChecked()
       return spinner.values[index]
     case .cancelled(let reason, _):
       try? display.blank()

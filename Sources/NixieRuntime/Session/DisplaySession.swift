@@ -16,9 +16,13 @@ public final class DisplaySession {
   public let driver: DisplayDriver
   /// The board in software, for `--backend sim` (commands that drive its input lines use it).
   public private(set) var simulated: SimulatedBoard?
+  /// The tubes drawn in the terminal, when the session draws them.
+  public private(set) var terminalView: TubeTerminalView?
   /// Paces every frame onto the driver.
   public let scheduler: FrameScheduler
   private var finishers: [(UInt64) -> Void] = []
+  /// The files recorded into.
+  private var files: [RecordingFile] = []
   /// The real transports, held (lines requested) for as long as the session lives.
   private var hardwareBoard: HardwareBoard?
 
@@ -27,10 +31,13 @@ public final class DisplaySession {
   /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
   /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
   /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
+  /// `onRecordingFailure` hears, once per file, that a write to the trace or the frames log
+  /// failed (a full disk): the session goes on and stops writing that file.
   public init(
     board: BoardProfile, backend: Backend, recording: SessionRecording = SessionRecording(), view: Bool,
     clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
-    heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil
+    heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil,
+    onRecordingFailure: @escaping (String) -> Void = { _ in }
   ) throws(NixieError) {
     self.board = board
     self.clock = clock
@@ -43,7 +50,8 @@ public final class DisplaySession {
       do {
         hardware = try HardwareBoard(board: board, clock: clock)
       } catch {
-        throw NixieError(.unavailable, error.description)
+        let hint = error.isMissingDevice ? "; no hardware at hand? --backend sim runs the simulator" : ""
+        throw NixieError(.unavailable, error.description + hint)
       }
       hardwareBoard = hardware
       driver = hardware.driver
@@ -75,11 +83,15 @@ public final class DisplaySession {
         }
         simulated.display.addObserver(picture)
         steadyPicture = picture
+        terminalView = picture
         finishers.append { picture.renderSteady(at: $0) }
       }
     }
-    finishers += try Self.record(
-      recorders, board: board, recording: recording, start: start, displayedTime: displayedTime)
+    let recorded = try Self.record(
+      recorders, board: board, recording: recording, start: start, displayedTime: displayedTime,
+      onFailure: onRecordingFailure)
+    files = recorded.files
+    finishers += recorded.finishers
     do {
       try driver.start()
     } catch {
@@ -114,28 +126,37 @@ public final class DisplaySession {
   /// returns what finishes them.
   private static func record(
     _ recorders: Recorders, board: BoardProfile, recording: SessionRecording, start: UInt64,
-    displayedTime: ((UInt64) -> Int64)?
-  ) throws(NixieError) -> [(UInt64) -> Void] {
+    displayedTime: ((UInt64) -> Int64)?, onFailure: @escaping (String) -> Void
+  ) throws(NixieError) -> (files: [RecordingFile], finishers: [(UInt64) -> Void]) {
+    var files: [RecordingFile] = []
     var finishers: [(UInt64) -> Void] = []
     if let path = recording.trace {
+      let file = RecordingFile(
+        option: "--trace", stream: try Self.open(path, option: "--trace"), onFailure: onFailure)
       let trace = VCDWriter(
-        output: try Self.open(path, option: "--trace"), roles: recorders.roles,
-        levels: recorders.levels, origin: start, comment: recorders.comment)
+        output: file.stream, roles: recorders.roles, levels: recorders.levels, origin: start,
+        comment: recorders.comment)
       recorders.observeLines(trace)
+      recorders.observeFrames(file)
+      files.append(file)
       finishers.append { time in
         trace.finish(at: time)
-        trace.stream.flush()
+        file.flush()
       }
     }
     if let path = recording.framesLog {
+      let file = RecordingFile(
+        option: "--frames-log", stream: try Self.open(path, option: "--frames-log"), onFailure: onFailure)
       let wallStart = SystemClock.wallClockNanoseconds()
       let log = FramesLog(
-        file: try Self.open(path, option: "--frames-log"), board: board,
+        file: file.stream, board: board,
         displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
       recorders.observeFrames(log)
-      finishers.append { _ in log.flush() }
+      recorders.observeFrames(file)
+      files.append(file)
+      finishers.append { _ in file.flush() }
     }
-    return finishers
+    return (files, finishers)
   }
 
   private static func open(_ path: String, option: String) throws(NixieError) -> FileStream {
@@ -144,6 +165,16 @@ public final class DisplaySession {
     } catch {
       throw NixieError(.badUsage, "\(option): \(error)")
     }
+  }
+
+  /// Why a file the session recorded into is incomplete (a write failed), one message a file.
+  public var recordingFailures: [String] { files.compactMap(\.failureMessage) }
+
+  /// `finish()`, then a failed write to a recording is an I/O error (exit 74): a one-shot
+  /// command's result is not complete without its files.
+  public func finishChecked(blanking: Bool = false) throws(NixieError) {
+    finish(blanking: blanking)
+    if let failure = recordingFailures.first { throw NixieError(.ioError, failure) }
   }
 
   /// Shows `frame` at once and waits until it is on the tubes; a transport fault is exit 69.

@@ -1,7 +1,8 @@
 import NixieCore
 import NixieSystem
 
-/// The `--frames-log` file: one JSON object per frame that reached the tubes (docs/INTERFACE.md).
+/// The `--frames-log` file: one JSON object per frame that reached the tubes (docs/INTERFACE.md);
+/// its `RecordingFile` flushes each line.
 final class FramesLog: FrameObserver {
   private let file: FileStream
   private let layout: DisplayLayout
@@ -25,6 +26,4 @@ final class FramesLog: FrameObserver {
     ]
     file.write(layout.json(of: frame.state, board: board, extra: extra) + "\n")
   }
-
-  func flush() { file.flush() }
 }

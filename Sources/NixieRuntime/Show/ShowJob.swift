@@ -18,10 +18,13 @@ public struct ShowJob {
   public var hold: UInt64?
   /// Where to print the resolved display state as JSON (`--json`), if anywhere.
   public var json: FileStream?
+  /// Where notes for the user go (standard error).
+  public var notice: (String) -> Void
 
   public init(
     choice: BoardChoice, recording: SessionRecording, value: String, from: String?, options: FormatOptions,
-    transition: TransitionSpec, brightness: Double, hold: UInt64?, json: FileStream?
+    transition: TransitionSpec, brightness: Double, hold: UInt64?, json: FileStream?,
+    notice: @escaping (String) -> Void
   ) {
     self.choice = choice
     self.recording = recording
@@ -32,6 +35,7 @@ public struct ShowJob {
     self.brightness = brightness
     self.hold = hold
     self.json = json
+    self.notice = notice
   }
 
   public func run() throws(NixieError) {
@@ -44,7 +48,8 @@ public struct ShowJob {
       json.write(board.layout.json(of: state, board: board.name) + "\n")
       json.flush()
     }
-    let backend = choice.resolvedBackend
+    let (backend, note) = try choice.resolveBackend()
+    if let note { notice(note) }
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
     let signals: SignalDescriptor
     do {
@@ -56,16 +61,21 @@ public struct ShowJob {
     let session = try DisplaySession(
       board: board, backend: backend, recording: recording,
       view: backend == .sim && Terminal.standardOutputIsTerminal)
-    defer { session.finish() }
-    session.setBrightness(brightness)
-    if let start { try session.show(start) }
-    let end = session.show(state, transition: transition)
-    try Self.wait(until: end, session, signals)
-    try session.waitUntilSettled()
-    if let hold {
-      try Self.wait(until: session.clock.now() + hold, session, signals)
-      try session.blank()
+    do {
+      session.setBrightness(brightness)
+      if let start { try session.show(start) }
+      let end = session.show(state, transition: transition)
+      try Self.wait(until: end, session, signals)
+      try session.waitUntilSettled()
+      if let hold {
+        try Self.wait(until: session.clock.now() + hold, session, signals)
+        try session.blank()
+      }
+    } catch {
+      session.finish()
+      throw error
     }
+    try session.finishChecked()
   }
 
   private static func format(
@@ -76,7 +86,14 @@ public struct ShowJob {
     do {
       return try board.formatter.format(value, options: options)
     } catch {
-      throw NixieError(.badUsage, option + error.description)
+      var message = option + error.description
+      let roundable = options.decimals == nil && ValueFormatter.isFractionalNumber(value)
+      switch error.reason {
+      case .tooLong, .separatorWithoutPlace:
+        if roundable { message += " (round it to fit with --decimals N)" }
+      default: break
+      }
+      throw NixieError(.badUsage, message)
     }
   }
 

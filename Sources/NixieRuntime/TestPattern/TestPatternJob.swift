@@ -10,7 +10,7 @@ public struct TestPatternJob {
   public var step: UInt64
   /// Where each step's label goes when the simulator is not drawing the tubes.
   public var labels: FileStream
-  /// Where a skipped step is reported.
+  /// Where a skipped step, or a note on the board chosen, is reported.
   public var warning: (String) -> Void
 
   public init(
@@ -28,16 +28,19 @@ public struct TestPatternJob {
   /// run fail as unavailable at the end.
   public func run() throws(NixieError) {
     let board = try choice.loadProfile()
-    let backend = choice.resolvedBackend
-    let drawn = backend == .sim && Terminal.standardOutputIsTerminal
-    let session = try DisplaySession(board: board, backend: backend, recording: recording, view: drawn)
+    let (backend, note) = try choice.resolveBackend()
+    if let note { warning(note) }
+    let session = try DisplaySession(
+      board: board, backend: backend, recording: recording,
+      view: backend == .sim && Terminal.standardOutputIsTerminal)
     let steps = board.layout.testPattern
     let start = session.clock.now()
     var failed = 0
     for (index, pattern) in steps.enumerated() {
-      if !drawn {
-        labels.write(pattern.label + "\n")
-        labels.flush()
+      if let view = session.terminalView {
+        view.setStatus("step \(index + 1) of \(steps.count): \(pattern.label)")
+      } else {
+        labels.line(pattern.label)
       }
       do {
         session.scheduler.show(pattern.state, transition: .none)
@@ -51,8 +54,13 @@ public struct TestPatternJob {
       }
       session.clock.sleep(until: start + UInt64(index + 1) * step)
     }
-    try session.blank()
-    session.finish()
+    do {
+      try session.blank()
+    } catch {
+      session.finish()
+      throw error
+    }
+    try session.finishChecked()
     if failed > 0 {
       throw NixieError(.unavailable, "\(board.name): \(failed) of \(steps.count) steps failed (see above)")
     }

@@ -1,4 +1,5 @@
 import NixieCore
+import Synchronization
 
 /// The tubes drawn in a terminal: warm orange wire on dark glass, the unlit cathodes as dim
 /// ghosts behind, a faint glow around what is lit.
@@ -28,6 +29,8 @@ public final class TubeTerminalView: FrameObserver {
   private var onTime: [[UInt64]]
   private var drawnLines = 0
   private var shown: [String] = []
+  /// A line under the caption (the test pattern's step), set from any thread.
+  private let status = Mutex("")
 
   /// A view of `layout` that writes pictures through `emit`. `columns` is the terminal's width:
   /// when the tubes do not fit, a one-line view replaces the picture.
@@ -47,6 +50,10 @@ public final class TubeTerminalView: FrameObserver {
     let width = layout.positions.reduce(0) { $0 + ($1.isTube ? 10 : 4) }
     self.compact = (columns ?? 80) < width
   }
+
+  /// Shows `text` beside the caption from the next picture on (`nixie test-pattern` names the
+  /// cathode that should glow). Safe from any thread.
+  public func setStatus(_ text: String) { status.withLock { $0 = text } }
 
   public func frameShown(_ frame: LatchedFrame) {
     accumulate(until: frame.time)
@@ -107,7 +114,8 @@ public final class TubeTerminalView: FrameObserver {
         ? tube(position, brightness[index]) : separator(position, brightness[index])
       for row in lines.indices { lines[row] += block[row] + colors.reset + " " }
     }
-    lines.append(colors.foreground(TerminalColors.frame) + caption)
+    let note = status.withLock { $0 }
+    lines.append(colors.foreground(TerminalColors.frame) + caption + (note.isEmpty ? "" : " — " + note))
     return lines
   }
 

@@ -1,0 +1,34 @@
+/// Text from outside — a value, a path, a file's line — made safe to print on a terminal: the
+/// one place nixie escapes what it echoes. Control characters and escape sequences are shown
+/// as `\u{1B}` so nothing a user or a file sends can retitle the terminal, move the cursor or
+/// hide the rest of a message; everything else, non-ASCII letters included, stays as it is.
+public enum Printable {
+  /// `text` with every control character (C0, DEL, C1) and the Unicode line and paragraph
+  /// separators and bidirectional overrides written as `\u{…}`; backslashes are kept.
+  public static func escaped<Text: StringProtocol>(_ text: Text) -> String {
+    guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if needsEscape(scalar) {
+        result += escaped(scalar)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// Whether `scalar` must not reach a terminal as it is.
+  public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    // Line and paragraph separators, bidirectional embeddings, overrides and isolates, and
+    // the byte order mark (an invisible character).
+    case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: true
+    default: false
+    }
+  }
+
+  /// `\u{1B}`: how a message spells one character that must not be printed raw.
+  public static func escaped(_ scalar: Unicode.Scalar) -> String { "\\u{" + Hex.digits(scalar.value) + "}" }
+}
