@@ -41,7 +41,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
@@ -50,16 +49,30 @@ let package = Package(
     .target(name: "NixieCore"),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
+    // Our YAML reader: text to nodes with line and column. Pure, imports nothing.
+    .target(name: "NixieYAML"),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
-      dependencies: ["NixieCore", "Yams"],
+      dependencies: ["NixieCore", "NixieYAML", "NixieSystem"],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
-    .target(name: "NixieSimulator", dependencies: ["NixieCore"]),
-    // The operating system's side of things the core keeps abstract: clocks, files, terminals.
-    .target(name: "NixieRuntime", dependencies: ["NixieCore"]),
+    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
+    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
+    .target(name: "CSystem"),
+    // Every system call nixie makes, behind one choke point with one error type: files,
+    // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
+    .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
+    // Running a board: the frame thread, a display session on the simulator or the hardware,
+    // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
+    .target(
+      name: "NixieRuntime",
+      dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
+    ),
+    // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
+    // file system. Pure Swift like NixieCore; imports nothing.
+    .target(name: "NixieTime"),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -69,17 +82,15 @@ let package = Package(
     // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
-      dependencies: ["NixieCore", "NixieInput", "NixieRuntime", "CGPIOD", "CI2C", "CSPIDev"],
+      dependencies: ["NixieCore", "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
-    // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
-    .target(name: "CClockSystem"),
     // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
     // the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieRuntime", "CClockSystem", "Yams",
+        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
@@ -87,8 +98,8 @@ let package = Package(
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput", "NixieLinux",
-        "NixieClock",
+        "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
+        "NixieLinux", "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -97,31 +108,46 @@ let package = Package(
 
     // What several test targets share (a seeded random generator for property tests).
     .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
+    // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
+    .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
-    .testTarget(name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSimulator", "NixieCore"]),
+    // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
+    .testTarget(
+      name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
+      exclude: ["Corpus", "pyyaml_oracle.py"]),
+    .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(
+      name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
+    // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
+    .testTarget(name: "NixieArchitectureTests"),
+    // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards
+    // for its did-you-mean matcher.
+    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieCore", "NixieTestSupport"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]
     ),
     .testTarget(
       name: "NixieLinuxTests",
-      dependencies: ["NixieLinux", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
+      dependencies: ["NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
-        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieRuntime", "NixieInput",
+        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
       dependencies: [
-        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieRuntime",
-        "NixieInput",
+        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
+        "NixieRuntime", "NixieInput",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

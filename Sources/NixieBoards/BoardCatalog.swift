@@ -1,9 +1,9 @@
-import Foundation
 import NixieCore
+import NixieSystem
 
 /// The board profiles built into the binary, and loading a profile by name or path.
 public enum BoardCatalog {
-  /// The default board (HARDWARE.md, reference board 1).
+  /// The default board (docs/HARDWARE.md, reference board 1).
   public static let defaultName = "hv5622-6xin14"
 
   /// The YAML text of every built-in profile, by name (compiled in from `Hardware/boards/`).
@@ -24,7 +24,7 @@ public enum BoardCatalog {
   /// neither a built-in name nor an existing file.
   public static func source(of reference: String) -> Source? {
     if builtIn.contains(where: { $0.name == reference }) { return .builtIn(reference) }
-    if FileManager.default.fileExists(atPath: reference) { return .file(reference) }
+    if FileSystem.exists(reference) { return .file(reference) }
     return nil
   }
 
@@ -35,7 +35,7 @@ public enum BoardCatalog {
       let yaml = builtIn.first { $0.name == name }?.yaml ?? ""
       return try parse(yaml, file: "<built-in \(name)>")
     case .file(let path):
-      return try parse(try YAMLFile.read(path), file: path)
+      return try BoardProfileParser(file: path).parse(bytes: try YAMLFile.read(path))
     }
   }
 

@@ -1,3 +1,5 @@
+import NixieYAML
+
 /// A board profile that cannot be used, with the file and line to fix. `nixie` exits 65.
 public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file as the user named it, or `<built-in NAME>`.
@@ -15,11 +17,12 @@ public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible
     self.message = message
   }
 
-  /// `file:line:column: message`, as compilers write it (editors jump to the place).
+  /// `file:line:column: message`, as compilers write it (editors jump to the place). A
+  /// control character from the file or its name is shown as `\u{1B}`, never printed.
   public var description: String {
     var place = file
     if let line { place += ":\(line)" }
     if let line, line > 0, let column { place += ":\(column)" }
-    return "\(place): \(message)"
+    return YAMLText.visible("\(place): \(message)")
   }
 }

@@ -1,14 +1,18 @@
 import NixieCore
-import Yams
 
 /// Reads a board profile from YAML and checks it, so that a mistake is reported with its file
 /// and line instead of lighting the wrong cathode. The format is described in
-/// `Hardware/boards/README.md`.
+/// docs/INTERFACE.md ("Board profiles").
 struct BoardProfileParser {
   let file: String
 
   func parse(_ yaml: String) throws(BoardFileError) -> BoardProfile {
-    guard let root = try ProfileNode.root(yaml: yaml, file: file) else {
+    try parse(bytes: Array(yaml.utf8))
+  }
+
+  /// Parses the UTF-8 text of a profile file.
+  func parse(bytes: [UInt8]) throws(BoardFileError) -> BoardProfile {
+    guard let root = try ProfileNode.root(bytes: bytes, file: file) else {
       throw BoardFileError(file: file, line: nil, column: nil, message: "the file is empty")
     }
     return try parse(root)
@@ -103,7 +107,7 @@ struct BoardProfileParser {
 
   /// Which gpiochip lines are taken, and where, to report a line used twice.
   private struct LineUse {
-    var uses: [String: (role: String, line: Int?)] = [:]
+    var uses: [String: (role: String, line: Int)] = [:]
 
     mutating func claim(chip: String, offset: Int, role: String, at node: ProfileNode)
       throws(BoardFileError)
@@ -111,8 +115,7 @@ struct BoardProfileParser {
       let key = "\(chip)/\(offset)"
       if let first = uses[key] {
         throw node.error(
-          "\(chip) line \(offset) is already used for \(first.role)"
-            + (first.line.map { " (line \($0))" } ?? ""))
+          "\(chip) line \(offset) is already used for \(first.role) (line \(first.line))")
       }
       uses[key] = (role, node.line)
     }
@@ -202,13 +205,12 @@ struct BoardProfileParser {
 
   /// Which chip outputs are taken, and by what, to report an output used twice.
   private struct OutputUse {
-    var uses: [Int: (what: String, line: Int?)] = [:]
+    var uses: [Int: (what: String, line: Int)] = [:]
 
     mutating func claim(_ output: Int, for what: String, at node: ProfileNode) throws(BoardFileError) {
       if let first = uses[output] {
         throw node.error(
-          "output \(output) is already used by \(first.what)"
-            + (first.line.map { " (line \($0))" } ?? ""))
+          "output \(output) is already used by \(first.what) (line \(first.line))")
       }
       uses[output] = (what, node.line)
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
 import NixieBoards
 import NixieCore
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 
 /// `nixie bench`: measures the transition engine and the frame scheduler on this machine.
 struct Bench: ParsableCommand {
@@ -47,183 +47,9 @@ struct Bench: ParsableCommand {
 
   func run() throws {
     if let bitbangFrames {
-      return try BitBangBenchmark(board: try HardwareOptions.loadBoard(board), frames: bitbangFrames).run()
+      let profile = try BoardChoice(board: board).loadProfile()
+      return try BitBangBenchmark(board: profile, frames: bitbangFrames).run()
     }
-    let board = try BoardCatalog.load(.builtIn(BoardCatalog.defaultName))
-    let layout = board.layout
-    let clock = SystemClock()
-    let settings = PWMSettings()
-    print(
-      "nixie bench on \(board.name): PWM period \(settings.period / 1_000) µs in \(settings.levels) steps")
-
-    for (name, timeline) in [
-      ("six tubes cross-fading together", try Self.together(board)),
-      ("six tubes cross-fading, staggered", try Self.staggered(board)),
-    ] {
-      var renderer = FrameRenderer(layout: layout, settings: settings)
-      let window = timeline.end - timeline.start
-      var slices = 0
-      let started = clock.now()
-      for period in 0..<periods {
-        let offset = UInt64(period) * settings.period % window
-        renderer.render(timeline, periodStart: timeline.start + offset)
-        slices += renderer.slices.count
-      }
-      let elapsed = Double(clock.now() - started) / 1e9
-      print(
-        "render, \(name): \(Self.rate(Double(periods) / elapsed)) periods/s, "
-          + "\(Self.rate(Double(slices) / elapsed)) frames/s "
-          + "(\(String(format: "%.1f", Double(slices) / Double(periods))) frames a period, "
-          + "\(String(format: "%.0f", elapsed * 1e9 / Double(periods))) ns a period)")
-    }
-
-    try allocations(board)
-    try timing(board, clock: clock)
+    try Benchmark(seconds: seconds, periods: periods).run()
   }
-
-  /// Every tube changes digit at once: 500 ms perceptual cross-fade.
-  static func together(_ board: BoardProfile) throws -> FadeTimeline {
-    TransitionPlanner.plan(
-      from: CathodeDuties(try board.formatter.format("012345"), layout: board.layout),
-      to: try board.formatter.format("678901"), layout: board.layout, transition: .crossfade, at: 0)
-  }
-
-  /// Each tube starts fading 80 ms after its left neighbour, so all six fade at different duties;
-  /// the timeline returned starts when the last one started.
-  static func staggered(_ board: BoardProfile) throws -> FadeTimeline {
-    var digits = Array("012345")
-    var timeline = FadeTimeline.steady(try board.formatter.format(String(digits)))
-    for tube in 0..<6 {
-      digits[tube] = Character(String((tube + 6) % 10))
-      let start = UInt64(tube) * 80_000_000
-      timeline = TransitionPlanner.plan(
-        from: timeline.duties(at: start, layout: board.layout),
-        to: try board.formatter.format(String(digits)),
-        layout: board.layout, transition: .crossfade, at: start)
-    }
-    return FadeTimeline(positions: timeline.positions, target: timeline.target, start: 400_000_000)
-  }
-
-  private func allocations(_ board: BoardProfile) throws {
-    guard AllocationCounter.traceFile != nil else {
-      print("allocations: not counted (run under LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_TRACE=FILE)")
-      return
-    }
-    let staggered = try Self.staggered(board)
-    var renderer = FrameRenderer(layout: board.layout)
-    let periods = min(self.periods, 10_000)
-    // A first pass over the same 20 periods lets the Swift runtime fill its caches
-    // (metadata made on first use, kept for the process): steady state is what follows.
-    for period in 0..<20 {
-      renderer.render(staggered, periodStart: staggered.start + UInt64(period) * 5_000_000)
-    }
-    let rendering = AllocationCounter.count {
-      for period in 0..<periods {
-        renderer.render(staggered, periodStart: staggered.start + UInt64(period % 20) * 5_000_000)
-      }
-    }
-    print("allocations, rendering (staggered fade): \(Self.count(rendering)) in \(periods) periods")
-
-    // The pacer and the bit-bang driver, through a 20 s fade of every tube, on lines that
-    // go nowhere: everything the frame thread does per frame except sleeping.
-    let driver = HV5622BitBangDriver(board: board, lines: NullLines())
-    try driver.start()
-    var pacer = FramePacer(layout: board.layout)
-    var now: UInt64 = 0
-    pacer.show(try board.formatter.format("012345"), transition: .none, at: now)
-    while case .write = pacer.next(now: now) { try driver.write(pacer.frame) }
-    pacer.show(
-      try board.formatter.format("678901"), transition: TransitionSpec(.crossfade, duration: 20_000_000_000),
-      at: now)
-    for _ in 0..<200 {
-      if case .write(let deadline) = pacer.next(now: now) {
-        now = deadline
-        try driver.write(pacer.frame)
-      }
-    }
-    var frames = 0
-    var failure: (any Error)?
-    let pacing = AllocationCounter.count {
-      while case .write(let deadline) = pacer.next(now: now), frames < min(periods, 5_000) {
-        now = deadline
-        do {
-          try driver.write(pacer.frame)
-        } catch {
-          failure = error
-          return
-        }
-        frames += 1
-      }
-    }
-    if let failure { throw failure }
-    print("allocations, pacing + HV5622 bit-bang driver: \(Self.count(pacing)) in \(frames) frames")
-
-    // The scheduler's thread on the real clock. glibc's tracer is not thread-safe, so each
-    // window opens and closes while the thread is blocked: it covers the request and the whole
-    // fade. What the request alone costs is counted on a pacer (the same planning code).
-    let scheduler = FrameScheduler(
-      layout: board.layout, driver: driver, clock: SystemClock(), showing: pacer.frame)
-    scheduler.start()
-    scheduler.show(try board.formatter.format("135791"), transition: .none)
-    try scheduler.waitUntilSettled()
-    var threadError: (any Error)?
-    var figures: [String] = []
-    let fade = TransitionSpec(.crossfade, duration: UInt64(min(seconds, 1) * 1e9))
-    for value in ["024680", "975319"] {
-      let state = try board.formatter.format(value)
-      var planner = pacer
-      let request = AllocationCounter.count { planner.show(state, transition: fade, at: now) }
-      let before = scheduler.writeCount
-      let window = AllocationCounter.count {
-        scheduler.show(state, transition: fade)
-        do { try scheduler.waitUntilSettled() } catch { threadError = error }
-      }
-      if let threadError { throw threadError }
-      let frames = scheduler.writeCount - before
-      let frameAllocations = window.flatMap { total in request.map { max(total - $0, 0) } }
-      figures.append(
-        "\(Self.count(frameAllocations)) in \(frames) frames (+ \(Self.count(request)) to plan it)")
-    }
-    scheduler.stop()
-    print(
-      "allocations, scheduler thread, real clock, \(Double(fade.duration) / 1e9) s fades: "
-        + "first \(figures[0]), then \(figures[1])")
-  }
-
-  private func timing(_ board: BoardProfile, clock: SystemClock) throws {
-    let sim = try SimulatedBoard(board: board, clock: clock)
-    try sim.driver.start()
-    let scheduler = FrameScheduler(layout: board.layout, driver: sim.driver, clock: clock)
-    scheduler.start()
-    var random = SystemRandomNumberGenerator()
-    let end = clock.now() + UInt64(seconds * 1e9)
-    var next = clock.now()
-    while next < end {
-      let value = String(Int.random(in: 0..<1_000_000, using: &random))
-      scheduler.show(try board.formatter.format(value), transition: .crossfade)
-      next += 500_000_000
-      clock.sleep(until: min(next, end))
-    }
-    scheduler.stop()
-    if let failure = scheduler.failure { throw failure }
-    let timing = scheduler.timing
-    func micro(_ value: UInt64?) -> String {
-      value.map { String(format: "%.0f µs", Double($0) / 1e3) } ?? "—"
-    }
-    print(
-      "slice timing on the simulator, real clock, \(seconds) s of cross-fades: write start after its deadline "
-        + "p50 \(micro(timing.percentile(0.5))), p99 \(micro(timing.percentile(0.99))), "
-        + "max \(micro(timing.maximum)) (\(timing.samples) frames)")
-  }
-
-  static func rate(_ value: Double) -> String {
-    value >= 1e6 ? String(format: "%.2f M", value / 1e6) : String(format: "%.0f k", value / 1e3)
-  }
-
-  static func count(_ value: Int?) -> String { value.map(String.init) ?? "not counted" }
-}
-
-/// Lines that go nowhere, to measure a driver without a transport.
-private final class NullLines: GPIOLines {
-  func set(_ lines: LineSet, to levels: LineSet) throws {}
 }

@@ -17,7 +17,7 @@ struct Boards: ParsableCommand {
         let profile = try BoardCatalog.parse(yaml, file: name)
         let marker = name == BoardCatalog.defaultName ? "*" : " "
         print(
-          "\(marker) \(name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(Boards.summary(profile))")
+          "\(marker) \(name.padding(toLength: 20, withPad: " ", startingAt: 0)) \(profile.summary)")
         if !profile.description.isEmpty {
           print("  \(String(repeating: " ", count: 20)) \(profile.description)")
         }
@@ -34,7 +34,7 @@ struct Boards: ParsableCommand {
 
     func run() throws {
       guard let yaml = BoardCatalog.builtIn.first(where: { $0.name == name })?.yaml else {
-        throw CommandFailure(
+        throw NixieError(
           .badUsage,
           "no built-in board '\(name)'; built-in: "
             + BoardCatalog.builtIn.map(\.name).joined(separator: ", "))
@@ -52,23 +52,10 @@ struct Boards: ParsableCommand {
     func run() throws {
       do {
         let profile = try BoardCatalog.load(.file(file))
-        print("\(file): ok: \(profile.name), \(Boards.summary(profile))")
+        print("\(file): ok: \(profile.name), \(profile.summary)")
       } catch {
-        throw CommandFailure(.badConfiguration, error.description)
+        throw NixieError(.badConfiguration, error.description)
       }
     }
-  }
-
-  /// `6 tubes (IN-14), 2 separators, 2 × HV5622 over GPIO`.
-  static func summary(_ profile: BoardProfile) -> String {
-    let tubes = profile.layout.positions.filter(\.isTube)
-    let models = Array(Set(tubes.map(\.model.name))).sorted().joined(separator: ", ")
-    let separators = profile.layout.count - tubes.count
-    let transport =
-      profile.spi != nil
-      ? "SPI \(profile.spi!.device)"
-      : profile.i2c != nil ? "I2C \(profile.i2c!.bus)" : "GPIO \(profile.gpio?.chip ?? "")"
-    return "\(tubes.count) tubes (\(models)), \(separators) separators, \(profile.chipCount) × "
-      + "\(profile.chip.name) over \(transport)"
   }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import NixieBoards
 import NixieCore
 import NixieLinux
 import NixieRuntime
+import NixieSystem
 
 /// `nixie doctor`: what the chosen board needs from this machine, checked, with fixes.
 struct Doctor: ParsableCommand {
@@ -18,36 +18,20 @@ struct Doctor: ParsableCommand {
   @Option(
     help: ArgumentHelp(
       "A built-in board profile (see 'nixie boards') or a profile file.", valueName: "name|path"))
-  var board: String = BoardCatalog.defaultName
+  var board: String?
 
   func run() throws {
-    let profile = try HardwareOptions.loadBoard(board)
+    let profile = try BoardChoice(board: board).loadProfile()
     let findings = BoardDoctor(board: profile).run()
     let out = FileStream.standardOutput
-    out.write(Self.report(findings, board: profile))
+    out.write(findings.report(on: profile))
     out.flush()
-    let problems = findings.filter { $0.status == .problem }.count
+    let problems = findings.problems
     if problems > 0 {
-      throw CommandFailure(
-        .hardwareUnavailable,
+      throw NixieError(
+        .unavailable,
         "\(profile.name): \(problems) problem\(problems == 1 ? "" : "s") to fix before --backend hardware can work"
       )
     }
-  }
-
-  /// The report: a line per finding, its fix below it, and a summary.
-  static func report(_ findings: [DoctorFinding], board: BoardProfile) -> String {
-    var text = "nixie doctor: \(board.name): \(Boards.summary(board))\n"
-    for finding in findings {
-      text += "\(finding.status.label.padding(toLength: 8, withPad: " ", startingAt: 0)) "
-      text += "\(finding.subject): \(finding.message)\n"
-      if let fix = finding.fix, finding.status != .ok {
-        text += "         fix: \(fix)\n"
-      }
-    }
-    let problems = findings.filter { $0.status == .problem }.count
-    let warnings = findings.filter { $0.status == .warning }.count
-    text += "\(problems) problem\(problems == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
-    return text
   }
 }

@@ -1,21 +1,17 @@
 import ArgumentParser
 import NixieBoards
 import NixieCore
+import NixieRuntime
 
-/// Which backend drives the board.
-enum Backend: String, ExpressibleByArgument, CaseIterable {
-  /// The chips in software, drawn in the terminal.
-  case sim
-  /// The board's real transport (libgpiod, spidev or i2c-dev).
-  case hardware
-}
+extension Backend: ExpressibleByArgument {}
 
-/// The options every command that touches a board takes (INTERFACE.md).
+/// The options every command that touches a board takes (docs/INTERFACE.md): which board, on
+/// which backend, and what to record.
 struct HardwareOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "A built-in board profile (see 'nixie boards') or a profile file.", valueName: "name|path"))
-  var board: String = BoardCatalog.defaultName
+  var board: String?
 
   @Option(
     help: ArgumentHelp(
@@ -34,25 +30,9 @@ struct HardwareOptions: ParsableArguments {
     help: ArgumentHelp("Write one JSON object per frame that reached the tubes.", valueName: "file.jsonl"))
   var framesLog: String?
 
-  /// The board profile, or the exit code and message for a bad one.
-  func loadBoard() throws(CommandFailure) -> BoardProfile { try Self.loadBoard(board) }
+  /// The board and backend as given on the command line.
+  var choice: BoardChoice { BoardChoice(board: board, backend: backend) }
 
-  /// The board profile `board` names (built-in name or file), or the exit code and message.
-  static func loadBoard(_ board: String) throws(CommandFailure) -> BoardProfile {
-    guard let source = BoardCatalog.source(of: board) else {
-      let names = BoardCatalog.builtIn.map(\.name).joined(separator: ", ")
-      throw CommandFailure(
-        .badUsage, "--board \(board): no built-in board of that name and no such file (built-in: \(names))")
-    }
-    do {
-      return try BoardCatalog.load(source)
-    } catch {
-      throw CommandFailure(.badConfiguration, error.description)
-    }
-  }
-
-  /// The backend asked for, or the default for this machine.
-  var resolvedBackend: Backend {
-    backend ?? (GPIOChips.present ? .hardware : .sim)
-  }
+  /// The files to record into.
+  var recording: SessionRecording { SessionRecording(trace: trace, framesLog: framesLog) }
 }

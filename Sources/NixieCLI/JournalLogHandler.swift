@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import Logging
+import NixieSystem
 
 /// swift-log's output for `nixie`: one plain line per message on standard error. Under
 /// systemd (`$JOURNAL_STREAM` set) each line starts with its syslog priority (`<4>` …) so the
@@ -32,13 +32,15 @@ struct JournalLogHandler: LogHandler {
       journal
       ? "<\(Self.priorities[event.level] ?? 6)>\(event.message)\n"
       : "\(label): \(event.level): \(event.message)\n"
-    fputs(line, stderr)
+    let standardError = FileStream.standardError
+    standardError.write(line)
+    standardError.flush()
   }
 
   /// Installs the handler once per process: info and up for the journal, notices and up in a
   /// terminal (where the tubes are being drawn).
   static let bootstrap: Void = {
-    let journal = getenv("JOURNAL_STREAM") != nil
+    let journal = Environment.value("JOURNAL_STREAM") != nil
     LoggingSystem.bootstrap { label in
       JournalLogHandler(label: label, journal: journal, level: journal ? .info : .notice)
     }

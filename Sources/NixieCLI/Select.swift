@@ -1,9 +1,8 @@
 import ArgumentParser
 import NixieCore
 import NixieInput
-import NixieLinux
 import NixieRuntime
-import NixieSimulator
+import NixieSystem
 
 /// `nixie select VALUE...`: the rotary-knob selector. Turning steps through the values on the
 /// tubes, a short press prints the chosen one, a long press cancels.
@@ -102,179 +101,14 @@ struct Select: ParsableCommand {
   }
 
   func run() throws {
-    let board = try hardware.loadBoard()
-    guard let encoder = board.encoder else {
-      throw CommandFailure(
-        .badUsage,
-        "--board \(board.name) has no rotary encoder; nixie select needs one (an 'encoder' section:"
-          + " see Hardware/README.md)")
-    }
-    guard encoder.pushSwitch != nil else {
-      throw CommandFailure(
-        .badUsage,
-        "--board \(board.name): its encoder has no push switch, and nixie select confirms with a press")
-    }
-    guard let settings = QuadratureSettings(wiring: encoder) else {
-      throw CommandFailure(
-        .badConfiguration,
-        "\(board.name): encoder.detents-per-cycle must be 1, 2 or 4, not \(encoder.detentsPerCycle)")
-    }
-    // A script is for the simulator: --input implies --backend sim unless told otherwise.
-    let backend = hardware.backend ?? (input != nil ? .sim : hardware.resolvedBackend)
-    switch (backend, input) {
-    case (.hardware, .some):
-      throw CommandFailure(.badUsage, "--input plays a script on the simulator: use it with --backend sim")
-    case (.hardware, .none):
-      try runOnHardware(board: board, encoder: encoder, settings: settings)
-    case (.sim, .none):
-      throw CommandFailure(
-        .badUsage,
-        "--backend sim needs --input FILE: a script of knob turns and presses (see 'nixie select --help')")
-    case (.sim, .some(let path)):
-      let script = try Self.script(at: path)
-      try runScripted(script, board: board, encoder: encoder, settings: settings)
-    }
-  }
-
-  /// The input script at `path`: exit 2 when it cannot be read, 65 with the line when it is wrong.
-  static func script(at path: String) throws(CommandFailure) -> InputScript {
-    let text: String
-    do {
-      text = try TextFile.read(path)
-    } catch {
-      throw CommandFailure(.badUsage, "--input: \(error)")
-    }
-    do {
-      return try InputScript(parsing: text)
-    } catch {
-      throw CommandFailure(
-        .badConfiguration, "\(path == "-" ? "<stdin>" : path):\(error.line): \(error.message)")
-    }
-  }
-
-  private func runScripted(
-    _ script: InputScript, board: BoardProfile, encoder: EncoderWiring, settings: QuadratureSettings
-  ) throws {
-    let spinner = try spinner()
-    // Virtual time unless someone is watching the tubes in the terminal.
-    let paced = Terminal.standardOutputIsTerminal
-    let clock: MonotonicClock = paced ? SystemClock() : ManualClock(start: SystemClock().now())
-    let session = try DisplaySession(
-      board: board, backend: .sim, options: hardware, view: paced, clock: clock)
-    guard let gpio = session.simulated?.gpio, ScriptedKnob.inputs.isSubset(of: LineSet(gpio.roles)) else {
-      throw CommandFailure(
-        .hardwareUnavailable,
-        "--backend sim puts the encoder on the display's gpiochip; \(board.name) has it on \(encoder.chip)")
-    }
-    let display = SelectionDisplay(session: session, values: spinner.values)
-    if let reason = display.unshowable?.reason {
-      NixieMain.printError(
-        "nixie: note: the tubes show each value's position (1–\(spinner.values.count)): \(reason)")
-    }
-    try display.show(index: spinner.selectedIndex)
-
-    let origin = max(clock.now(), gpio.lastTime)
-    let changes = script.levelChanges(
-      encoder: settings, switchActiveLow: encoder.activeLow, levels: gpio.levels)
-    let knob = ScriptedKnob(gpio: gpio, changes: changes, origin: origin, clock: clock)
-    let outcome = try Self.run(
-      KnobSelection(
-        spinner: spinner, encoder: settings, pushSwitch: SwitchSettings(activeLow: encoder.activeLow),
-        levels: knob.readLevels(), at: origin, timeout: timeout.map { UInt64($0 * 1e9) }),
-      source: knob, clock: clock, display: display,
-      log: events ? SelectionEventLog(values: spinner.values, origin: origin, stream: .standardError) : nil)
-    try finish(outcome, values: spinner.values, session: session, display: display)
-  }
-
-  /// Reads the knob through libgpiod edge events and shows the selection on the board.
-  private func runOnHardware(board: BoardProfile, encoder: EncoderWiring, settings: QuadratureSettings)
-    throws
-  {
-    let spinner = try spinner()
-    let clock = SystemClock()
-    let session = try DisplaySession(
-      board: board, backend: .hardware, options: hardware, view: false, clock: clock)
-    let knob: GPIOKnobSource
-    do {
-      knob = try GPIOKnobSource(encoder: encoder)
-    } catch {
-      session.finish()
-      throw CommandFailure(.hardwareUnavailable, error.description)
-    }
-    let display = SelectionDisplay(session: session, values: spinner.values)
-    if let reason = display.unshowable?.reason {
-      NixieMain.printError(
-        "nixie: note: the tubes show each value's position (1–\(spinner.values.count)): \(reason)")
-    }
-    try display.show(index: spinner.selectedIndex)
-    let origin = clock.now()
-    let outcome: SpinnerEvent
-    do {
-      outcome = try Self.run(
-        KnobSelection(
-          spinner: spinner, encoder: settings, pushSwitch: SwitchSettings(activeLow: encoder.activeLow),
-          levels: try knob.readLevels(), at: origin, timeout: timeout.map { UInt64($0 * 1e9) }),
-        source: knob, clock: clock, display: display,
-        log: events ? SelectionEventLog(values: spinner.values, origin: origin, stream: .standardError) : nil)
-    } catch let error as HardwareError {
-      session.finish()
-      throw CommandFailure(.hardwareUnavailable, error.description)
-    }
-    try finish(outcome, values: spinner.values, session: session, display: display)
-  }
-
-  /// Runs the selection on `source` until it ends: the loop every input source shares.
-  static func run(
-    _ start: KnobSelection<String>, source: LineEventSource, clock: MonotonicClock, display: SelectionDisplay,
-    log: SelectionEventLog?
-  ) throws -> SpinnerEvent {
-    var selection = start
-    var happened: [SpinnerEvent] = []
-    while selection.outcome == nil {
-      if let batch = try source.next(until: selection.nextDeadline) {
-        for event in batch { happened += selection.feed(event) }
-        happened += selection.advance(to: clock.now())
-      } else {
-        happened += selection.endOfInput(at: clock.now())
-      }
-      for event in happened {
-        log?.write(event)
-        if case .changed(let index, _, _) = event { try display.show(index: index) }
-      }
-      happened.removeAll()
-    }
-    return selection.outcome ?? .cancelled(reason: .inputEnded, time: clock.now())
-  }
-
-  private func finish(
-    _ outcome: SpinnerEvent, values: [String], session: DisplaySession, display: SelectionDisplay
-  ) throws {
-    switch outcome {
-    case .confirmed(let index, _):
-      session.finish()
-      let stdout = FileStream.standardOutput
-      stdout.write(values[index] + "\n")
-      stdout.flush()
-    case .cancelled(let reason, _):
-      try display.blank()
-      session.finish()
-      let why =
-        switch reason {
-        case .longPress: "cancelled by a long press"
-        case .timeout: "cancelled: no turn or press for --timeout \(Self.seconds(timeout ?? 0)) s"
-        case .inputEnded: "cancelled: the input script ended without a press"
-        }
-      throw CommandFailure(.cancelled, why)
-    case .changed:
-      throw CommandFailure(.internalError, "the selection ended without an outcome")
-    }
-  }
-}
-
-extension Select {
-  /// `5` for 5.0, `0.5` for 0.5.
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+    let chosen = try SelectionJob(
+      choice: hardware.choice, recording: hardware.recording, spinner: try spinner(), script: input,
+      timeout: timeout.map { UInt64($0 * 1e9) }, events: events ? .standardError : nil,
+      notice: { NixieMain.printError("nixie: note: \($0)") }
+    ).run()
+    let stdout = FileStream.standardOutput
+    stdout.write(chosen + "\n")
+    stdout.flush()
   }
 }
 

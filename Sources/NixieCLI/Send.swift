@@ -2,8 +2,6 @@ import ArgumentParser
 import NixieClock
 import NixieCore
 
-extension ClockTransition: ExpressibleByArgument {}
-
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.
 struct Send: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -19,27 +17,36 @@ struct Send: ParsableCommand {
   var seconds: Double = 5
 
   @Option(help: "How the value arrives: none, crossfade, fade or slot (default: the clock's).")
-  var transition: ClockTransition?
+  var transition: TransitionSpec.Kind?
 
-  @Option(help: ArgumentHelp("The clock's control socket.", valueName: "path"))
-  var socket: String = ClockConfiguration.Control().socket
+  @Option(
+    help: ArgumentHelp(
+      "The clock's control socket (default: the service's, else your own clock's).", valueName: "path"))
+  var socket: String?
+
+  @Flag(help: "Go back to the clock at once instead of showing a value.")
+  var clear = false
 
   func validate() throws {
+    if clear {
+      guard value.values.isEmpty else { throw ValidationError("--clear takes no value") }
+    } else {
+      try value.requireOne()
+    }
     guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
       throw ValidationError("--seconds must be above 0 and at most 3600")
     }
   }
 
   func run() throws {
-    var fields = [("show", JSONText.quoted(value.value)), ("seconds", String(seconds))]
-    if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
-    let request = "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    let request: ControlRequest =
+      clear ? .clear : .show(value: value.value, seconds: seconds, transition: transition)
     let refusal: String?
     do {
-      refusal = try ControlClient.send(request, to: socket)
+      refusal = try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
     } catch {
-      throw CommandFailure(.hardwareUnavailable, error.description)
+      throw NixieError(.unavailable, error.description)
     }
-    if let refusal { throw CommandFailure(.badUsage, "the clock refused: \(refusal)") }
+    if let refusal { throw NixieError(.badUsage, "the clock refused: \(refusal)") }
   }
 }

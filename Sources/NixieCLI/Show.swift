@@ -1,6 +1,7 @@
 import ArgumentParser
 import NixieCore
 import NixieRuntime
+import NixieSystem
 
 extension FormatOptions.Padding: ExpressibleByArgument {}
 
@@ -49,6 +50,7 @@ struct Show: ParsableCommand {
   var hold: Double?
 
   func validate() throws {
+    try value.requireOne()
     if let decimals, decimals < 0 || decimals > 20 {
       throw ValidationError("--decimals must be between 0 and 20, not \(decimals)")
     }
@@ -63,52 +65,11 @@ struct Show: ParsableCommand {
   }
 
   func run() throws {
-    let board = try hardware.loadBoard()
-    let options = FormatOptions(decimals: decimals, padding: pad, lenient: lenient)
-    let state = try Self.format(value.value, on: board, options: options)
-    let start = try from.map { try Self.format($0, on: board, options: options, option: "--from: ") }
-    if json {
-      let stdout = FileStream.standardOutput
-      stdout.write(board.layout.json(of: state, board: board.name) + "\n")
-      stdout.flush()
-    }
-    let backend = hardware.resolvedBackend
-    // Before the session starts its frame thread, so the thread inherits the blocked mask.
-    let signals = TerminationSignals.block()
-    defer { signals.restore() }
-    let session = try DisplaySession(
-      board: board, backend: backend, options: hardware,
-      view: backend == .sim && Terminal.standardOutputIsTerminal)
-    defer { session.finish() }
-    session.setBrightness(transition.brightnessPercent / 100)
-    if let start { try session.show(start) }
-    let end = session.show(state, transition: transition.spec)
-    try Self.wait(until: end, session, signals)
-    try session.waitUntilSettled()
-    if let hold {
-      try Self.wait(until: session.clock.now() + UInt64(hold * 1e9), session, signals)
-      try session.blank()
-    }
-  }
-
-  private static func format(
-    _ value: String, on board: BoardProfile, options: FormatOptions, option: String = ""
-  )
-    throws(CommandFailure) -> DisplayState
-  {
-    do {
-      return try board.formatter.format(value, options: options)
-    } catch {
-      throw CommandFailure(.badUsage, option + error.description)
-    }
-  }
-
-  /// Waits until `deadline`; SIGINT or SIGTERM instead blanks the tubes and exits 1.
-  private static func wait(until deadline: UInt64, _ session: DisplaySession, _ signals: TerminationSignals)
-    throws(CommandFailure)
-  {
-    guard let signal = signals.wait(until: deadline, clock: session.clock) else { return }
-    try session.blank()
-    throw CommandFailure(.cancelled, "\(TerminationSignals.name(of: signal)): the tubes are blanked")
+    try ShowJob(
+      choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
+      options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient), transition: transition.spec,
+      brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },
+      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }
+    ).run()
   }
 }

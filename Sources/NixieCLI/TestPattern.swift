@@ -1,8 +1,9 @@
 import ArgumentParser
 import NixieCore
 import NixieRuntime
+import NixieSystem
 
-/// `nixie test-pattern`: bring-up, one cathode at a time (INTERFACE.md).
+/// `nixie test-pattern`: bring-up, one cathode at a time (docs/INTERFACE.md).
 struct TestPattern: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "test-pattern",
@@ -27,36 +28,9 @@ struct TestPattern: ParsableCommand {
   }
 
   func run() throws {
-    let board = try hardware.loadBoard()
-    let backend = hardware.resolvedBackend
-    let drawn = backend == .sim && Terminal.standardOutputIsTerminal
-    let session = try DisplaySession(board: board, backend: backend, options: hardware, view: drawn)
-    let out = FileStream.standardOutput
-    let steps = board.layout.testPattern
-    let step = UInt64(stepMilliseconds) * 1_000_000
-    let start = session.clock.now()
-    var failed = 0
-    for (index, pattern) in steps.enumerated() {
-      if !drawn {
-        out.write(pattern.label + "\n")
-        out.flush()
-      }
-      do {
-        session.scheduler.show(pattern.state, transition: .none)
-        try session.scheduler.waitUntilSettled()
-      } catch  where isTransientFault(error) {
-        failed += 1
-        NixieMain.printError("nixie: \(pattern.label): skipped: \(error)")
-      } catch {
-        throw CommandFailure(.hardwareUnavailable, "\(board.name): \(error)")
-      }
-      session.clock.sleep(until: start + UInt64(index + 1) * step)
-    }
-    try session.blank()
-    session.finish()
-    if failed > 0 {
-      throw CommandFailure(
-        .hardwareUnavailable, "\(board.name): \(failed) of \(steps.count) steps failed (see above)")
-    }
+    try TestPatternJob(
+      choice: hardware.choice, recording: hardware.recording, step: UInt64(stepMilliseconds) * 1_000_000,
+      labels: .standardOutput, warning: { NixieMain.printError("nixie: \($0)") }
+    ).run()
   }
 }

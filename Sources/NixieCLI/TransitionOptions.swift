@@ -8,9 +8,6 @@ extension FadeCurve: ExpressibleByArgument {}
 /// `nixie show` and `nixie clock`. Each is nil when not given, so the clock's configuration
 /// file can fill it in; `spec` and `brightnessPercent` apply the defaults.
 struct TransitionOptions: ParsableArguments {
-  /// The longest `--fade-ms`: a minute.
-  static let longestFade = 60_000
-  static let defaultFade = 500
 
   @Option(help: "How the display changes: none, crossfade, fade or slot (default: crossfade).")
   var transition: TransitionSpec.Kind?
@@ -32,8 +29,9 @@ struct TransitionOptions: ParsableArguments {
   var brightness: Double?
 
   func validate() throws {
-    if let fadeMilliseconds, !(0...Self.longestFade).contains(fadeMilliseconds) {
-      throw ValidationError("--fade-ms must be between 0 and \(Self.longestFade), not \(fadeMilliseconds)")
+    if let fadeMilliseconds, !(0...TransitionSpec.longestFadeMilliseconds).contains(fadeMilliseconds) {
+      throw ValidationError(
+        "--fade-ms must be between 0 and \(TransitionSpec.longestFadeMilliseconds), not \(fadeMilliseconds)")
     }
     if let brightness, !(brightness >= 0 && brightness <= 100) {
       throw ValidationError("--brightness must be a percentage from 0 to 100, not \(brightness)")
@@ -43,7 +41,8 @@ struct TransitionOptions: ParsableArguments {
   /// The transition the options describe, with the defaults for what was not given.
   var spec: TransitionSpec {
     TransitionSpec(
-      transition ?? .crossfade, duration: UInt64(fadeMilliseconds ?? Self.defaultFade) * 1_000_000,
+      transition ?? .crossfade,
+      duration: UInt64(fadeMilliseconds ?? TransitionSpec.defaultFadeMilliseconds) * 1_000_000,
       curve: curve ?? .perceptual)
   }
 

@@ -11,8 +11,11 @@ struct ValueArgument: ParsableArguments {
       valueName: "value"))
   var parts: [String] = []
 
-  /// The value, after `validate()` has checked there is exactly one.
-  var value: String { parts.first { $0 != "--" } ?? "" }
+  /// The values given (without `--`).
+  var values: [String] { parts.filter { $0 != "--" } }
+
+  /// The value, after `requireOne()` has checked there is exactly one.
+  var value: String { values.first ?? "" }
 
   func validate() throws {
     let afterSeparator = parts.firstIndex(of: "--").map { parts.index(after: $0) } ?? parts.endIndex
@@ -21,7 +24,10 @@ struct ValueArgument: ParsableArguments {
       if Self.isNumber(part) { continue }
       throw ValidationError("unknown option '\(part)' (to show text starting with '-', put '--' before it)")
     }
-    let values = parts.filter { $0 != "--" }
+  }
+
+  /// Checks there is exactly one value.
+  func requireOne() throws {
     guard values.count == 1 else {
       throw ValidationError(
         values.isEmpty

@@ -200,7 +200,7 @@ public struct BoardDoctor {
       if let error = system.probeI2C(bus: bus, address: address, chip: expanders.chip) {
         findings.append(DoctorFinding(.problem, subject, error.description, fix: error.fix))
       } else {
-        findings.append(DoctorFinding(.ok, subject, "the \(expanders.chip) answers"))
+        findings.append(DoctorFinding(.ok, subject, "the \(expanders.chip.rawValue) answers"))
       }
     }
     return findings

@@ -1,3 +1,5 @@
+import NixieCore
+
 /// One thing `nixie doctor` checked, and what to do when it is wrong.
 public struct DoctorFinding: Hashable, Sendable {
   /// How bad it is.
@@ -29,4 +31,29 @@ public struct DoctorFinding: Hashable, Sendable {
     self.message = message
     self.fix = fix
   }
+}
+
+extension [DoctorFinding] {
+  /// The doctor's report on `board`: a line per finding, its fix below it, and a summary.
+  public func report(on board: BoardProfile) -> String {
+    var text = "nixie doctor: \(board.name): \(board.summary)\n"
+    for finding in self {
+      let label = finding.status.label
+      text += label + String(repeating: " ", count: Swift.max(0, 9 - label.count))
+      text += "\(finding.subject): \(finding.message)\n"
+      if let fix = finding.fix, finding.status != .ok {
+        text += "         fix: \(fix)\n"
+      }
+    }
+    text += "\(Self.count(problems, "problem")), \(Self.count(warnings, "warning"))\n"
+    return text
+  }
+
+  /// How many findings must be fixed before the hardware backend can work.
+  public var problems: Int { filter { $0.status == .problem }.count }
+  /// How many findings are worth a look.
+  public var warnings: Int { filter { $0.status == .warning }.count }
+
+  /// `1 problem`, `2 warnings`.
+  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import NixieCore
+import NixieSystem
 
 /// A device node as `stat` sees it.
 struct DeviceNode: Hashable, Sendable {
@@ -31,7 +32,7 @@ protocol DoctorSystem {
   /// Opens the SPI device with the board's settings and reads its mode back.
   func probeSPI(_ wiring: SPIWiring) -> HardwareError?
   /// Opens the bus and reads from the device at `address` without changing it.
-  func probeI2C(bus: String, address: UInt8, chip: String) -> HardwareError?
+  func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError?
 }
 
 /// `DoctorSystem` on this machine.
@@ -112,14 +113,13 @@ struct LinuxDoctorSystem: DoctorSystem {
     }
   }
 
-  func probeI2C(bus: String, address: UInt8, chip: String) -> HardwareError? {
+  func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? {
     do {
       let device = try LinuxI2CBus(path: bus)
       // Reads change nothing: IODIRA of an MCP23017, the pins of a PCF8574.
-      if chip == "MCP23017" {
-        _ = try device.read(address: address, register: MCP23017Driver.Register.iodirA)
-      } else {
-        _ = try device.receive(address: address)
+      switch chip.probe {
+      case .readRegister(let register): _ = try device.read(address: address, register: register)
+      case .receiveByte: _ = try device.receive(address: address)
       }
       return nil
     } catch let error as HardwareError {

@@ -1,3 +1,5 @@
+import NixieSystem
+
 /// The libgpiod calls nixie makes, as one small interface with one implementation per API:
 /// `LibgpiodV1` on libgpiod 1.6 (Debian 12, Raspberry Pi OS Bookworm) and `LibgpiodV2` on
 /// libgpiod 2.x (Debian 13, Raspberry Pi OS Trixie). The two APIs share no function, so a build
@@ -19,10 +21,10 @@ extension GPIOLibrary {
     _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
     _ body: () -> Int32
   ) throws(HardwareError) {
-    do throws(Errno) {
-      _ = try SystemCall.retryingInterrupts(body)
+    do throws(SystemCallError) {
+      _ = try SystemCall.run("libgpiod", body)
     } catch {
-      throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
+      throw HardwareError(error.errno, transport: .gpio, device: device, operation: operation(), phase: phase)
     }
   }
 }

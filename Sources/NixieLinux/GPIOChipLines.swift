@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSystem
 
 /// A board's GPIO output lines on a real gpiochip, through libgpiod.
 ///

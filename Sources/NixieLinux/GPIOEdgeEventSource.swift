@@ -1,7 +1,6 @@
-import Glibc
 import NixieCore
 import NixieInput
-import NixieRuntime
+import NixieSystem
 import Synchronization
 
 /// Input lines watched for edges through libgpiod, in one request: both edges, pull-ups where
@@ -36,10 +35,10 @@ public final class GPIOEdgeEventSource: @unchecked Sendable {
   private let chip: any GPIOChipAPI
   private let request: any GPIOEventRequestAPI
   private let clock: MonotonicClock
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  private let wakeUp: WakeUpEvent
   private let cancelled = Mutex(false)
-  private var descriptors: [pollfd]
+  /// The request's event descriptors, then the wake-up event's.
+  private let descriptors: [Int32]
 
   /// Opens `chip` (name, path or label) and requests `offsets` as inputs with both-edge
   /// events, with pull-ups if `pullUp` (dropped if the kernel has no bias support).
@@ -91,28 +90,18 @@ public final class GPIOEdgeEventSource: @unchecked Sendable {
     }
     biasApplied = lines.contains(where: \.pullUp) && request.biasApplied
     debounceApplied = lines.contains { $0.debounce > 0 } && request.debounceApplied
-    var pipe: [Int32] = [-1, -1]
-    guard Glibc.pipe(&pipe) == 0 else {
-      let error = Errno.current
+    do throws(SystemCallError) {
+      wakeUp = try WakeUpEvent()
+    } catch {
       request.release()
       throw HardwareError(
-        error, transport: .gpio, device: "/dev/" + chip.name, operation: "make a wake-up pipe",
+        error.errno, transport: .gpio, device: "/dev/" + chip.name, operation: "make a wake-up event",
         phase: .open)
     }
-    for end in pipe {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
-    }
-    wakeRead = pipe[0]
-    wakeWrite = pipe[1]
-    descriptors = (request.descriptors + [wakeRead]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    descriptors = request.descriptors + [wakeUp.descriptor.rawValue]
   }
 
-  deinit {
-    close()
-    SystemCall.close(wakeRead)
-    SystemCall.close(wakeWrite)
-  }
+  deinit { close() }
 
   /// The lines' levels now (physical: true = high), by offset.
   public func levels() throws(HardwareError) -> [UInt32: Bool] {
@@ -128,19 +117,18 @@ public final class GPIOEdgeEventSource: @unchecked Sendable {
         let now = clock.now()
         timeout = deadline > now ? deadline - now : 0
       }
-      for index in descriptors.indices { descriptors[index].revents = 0 }
-      let ready: Int32
-      do throws(Errno) {
-        ready = try SystemCall.poll(&descriptors, timeout: timeout)
+      let ready: [Int]
+      do throws(SystemCallError) {
+        ready = try Poll.readable(descriptors, timeout: timeout)
       } catch {
         throw HardwareError(
-          error, transport: .gpio, device: "/dev/" + chipName, operation: "wait for edge events",
+          error.errno, transport: .gpio, device: "/dev/" + chipName, operation: "wait for edge events",
           phase: .transfer)
       }
-      if ready > 0 {
+      if !ready.isEmpty {
         var events: [GPIOEdgeEvent] = []
-        for entry in descriptors.dropLast() where entry.revents & Int16(POLLIN) != 0 {
-          try request.readEvents(from: entry.fd, into: &events)
+        for index in ready where index < descriptors.count - 1 {
+          try request.readEvents(from: descriptors[index], into: &events)
         }
         if !events.isEmpty {
           return events.enumerated().sorted {
@@ -156,8 +144,7 @@ public final class GPIOEdgeEventSource: @unchecked Sendable {
   /// Wakes a waiting `waitForEvents` and makes every later one return at once. Thread-safe.
   public func cancel() {
     cancelled.withLock { $0 = true }
-    var byte: UInt8 = 1
-    _ = Glibc.write(wakeWrite, &byte, 1)
+    wakeUp.signal()
   }
 
   /// Gives the lines back to the kernel.

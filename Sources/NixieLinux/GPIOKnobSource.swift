@@ -1,6 +1,6 @@
 import NixieCore
 import NixieInput
-import NixieRuntime
+import NixieSystem
 
 /// A rotary encoder and its push switch on real GPIO lines, as the input logic's
 /// `LineEventSource`: libgpiod edge events in timestamp order, with lost edges made good.

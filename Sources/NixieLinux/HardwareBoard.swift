@@ -1,10 +1,11 @@
 import NixieCore
+import NixieSystem
 
 /// A board on its real transports — the `--backend hardware` of every command.
 ///
 /// It opens what the board's `TransportPlan` lists (the gpiochip lines through libgpiod, the
 /// spidev device, the i2c-dev bus), holds them for its lifetime, and builds the board's driver
-/// on them: `HV5622BitBangDriver`, `HV5622SPIDriver`, `MCP23017Driver` or `PCF8574Driver`.
+/// on them (`DisplayDrivers`).
 /// Any failure is a `HardwareError` that says what to do. The encoder's lines are not taken
 /// here: `GPIOEdgeEventSource` watches them.
 public final class HardwareBoard {
@@ -41,25 +42,22 @@ public final class HardwareBoard {
       gpio = nil
       lines = nil
     }
-    let inner: any DisplayDriver
+    var spi: SPIDevice?
+    var i2c: I2CBus?
     if let wiring = plan.spi {
-      let spi = try opener.openSPI(wiring)
-      transports.append(spi)
-      inner = HV5622SPIDriver(board: board, spi: spi, blanking: lines)
+      let opened = try opener.openSPI(wiring)
+      transports.append(opened)
+      spi = opened
     } else if let expanders = plan.i2c {
-      let bus = try opener.openI2C(expanders)
-      transports.append(bus)
-      inner =
-        expanders.chip == "PCF8574"
-        ? PCF8574Driver(board: board, bus: bus, clock: clock) as any DisplayDriver
-        : MCP23017Driver(board: board, bus: bus, clock: clock)
-    } else if let lines {
-      inner = HV5622BitBangDriver(board: board, lines: lines)
-    } else {
+      let opened = try opener.openI2C(expanders)
+      transports.append(opened)
+      i2c = opened
+    }
+    guard let inner = DisplayDrivers.driver(for: board, lines: lines, spi: spi, i2c: i2c, clock: clock) else {
       throw HardwareError(
         transport: .gpio, device: board.name, operation: "build the driver", problem: .failed,
         detail: "the profile names no gpio, spi or i2c wiring for \(board.chip.name)",
-        fix: "add the wiring to the board profile (see Hardware/README.md)")
+        fix: "add the wiring to the board profile (see docs/INTERFACE.md)")
     }
     self.transports = transports
     reporter = ReportingDisplayDriver(inner, board: board, clock: clock)
@@ -94,7 +92,8 @@ public final class HardwareBoard {
       parts.append("\(spi.device) mode \(spi.mode) at \(spi.speedHz) Hz (not traced)")
     }
     if let i2c = plan.i2c {
-      parts.append("\(i2c.bus) \(i2c.chip) at \(i2c.addresses.map(Hex.byte).joined(separator: ", "))")
+      parts.append(
+        "\(i2c.bus) \(i2c.chip.rawValue) at \(i2c.addresses.map(Hex.byte).joined(separator: ", "))")
     }
     return parts.joined(separator: "; ")
   }
@@ -123,7 +122,7 @@ struct LinuxTransports: TransportOpener {
 
   func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
     let bus = try LinuxI2CBus(path: expanders.bus)
-    if expanders.chip == "MCP23017" && !bus.supportsBlockWrites {
+    if expanders.chip.needsBlockWrites && !bus.supportsBlockWrites {
       throw HardwareError(
         transport: .i2c, device: expanders.bus, operation: "check the adapter", problem: .unsupported,
         detail: "it cannot do SMBus I2C block writes")

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSystem
 
 /// A hardware call that failed, as a value: which device, what was being done, the errno, and
 /// what the user can do about it. `nixie` prints `description` and exits 69.
@@ -66,6 +67,13 @@ public struct HardwareError: TransportFault, Hashable, Sendable, CustomStringCon
     self.init(
       transport: transport, device: device, operation: operation,
       problem: Self.problem(for: errno, during: phase, on: transport), errno: errno, detail: detail)
+  }
+
+  /// Setting lines of a request that was already given back (a bug, not a device fault).
+  static func linesReleased(device: String) -> HardwareError {
+    HardwareError(
+      transport: .gpio, device: device, operation: "set lines", problem: .failed,
+      detail: "the lines were released")
   }
 
   /// A NACK or a bus glitch may pass: drivers retry those, and long-running programs go on.

@@ -1,6 +1,7 @@
 #if !LIBGPIOD_V2
   import CGPIOD
   import Glibc
+  import NixieSystem
 
   /// `GPIOChipAPI` on libgpiod 1.6 (the v1 API), the default build. Every libgpiod call of such
   /// a build is in this file, each through `call`, which retries EINTR and turns errno into a
@@ -13,8 +14,8 @@
     static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
       let chipReference = ChipReference(reference)
       let device = chipReference.devicePath ?? reference
-      do throws(Errno) {
-        let chip = try SystemCall.retryingInterrupts {
+      do throws(SystemCallError) {
+        let chip = try SystemCall.run("libgpiod") {
           switch chipReference {
           case .path(let path): gpiod_chip_open(path)
           case .name(let name): gpiod_chip_open_by_name(name)
@@ -23,20 +24,20 @@
         }
         return LibgpiodV1Chip(chip)
       } catch {
-        if chipReference.devicePath == nil && error == .noSuchFile {
+        if chipReference.devicePath == nil && error.errno == .noSuchFile {
           throw HardwareError(
             transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
-            errno: error, detail: "no chip is called or labelled \"\(reference)\"")
+            errno: error.errno, detail: "no chip is called or labelled \"\(reference)\"")
         }
         // libgpiod checks the node it opened: ENOTTY (not a character device) or ENODEV (not in
         // the gpio subsystem) for a node that exists means it is something else.
-        if [.notATypewriter, .noSuchDevice].contains(error) && access(device, F_OK) == 0 {
+        if [.notATypewriter, .noSuchDevice].contains(error.errno) && access(device, F_OK) == 0 {
           throw HardwareError(
             transport: .gpio, device: device, operation: "open the GPIO chip", problem: .noSuchChip,
-            errno: error, detail: "not a GPIO character device")
+            errno: error.errno, detail: "not a GPIO character device")
         }
         throw HardwareError(
-          error, transport: .gpio, device: device, operation: "open the GPIO chip", phase: .open)
+          error.errno, transport: .gpio, device: device, operation: "open the GPIO chip", phase: .open)
       }
     }
 
@@ -62,10 +63,11 @@
 
     private func line(_ offset: UInt32, for operation: String) throws(HardwareError) -> OpaquePointer {
       if let missing = missingLine(offset, for: operation) { throw missing }
-      do throws(Errno) {
-        return try SystemCall.retryingInterrupts { gpiod_chip_get_line(chip, offset) }
+      do throws(SystemCallError) {
+        return try SystemCall.run("libgpiod") { gpiod_chip_get_line(chip, offset) }
       } catch {
-        throw HardwareError(error, transport: .gpio, device: device, operation: operation, phase: .request)
+        throw HardwareError(
+          error.errno, transport: .gpio, device: device, operation: operation, phase: .request)
       }
     }
 
@@ -162,11 +164,7 @@
     }
 
     func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
-      guard !released else {
-        throw HardwareError(
-          transport: .gpio, device: device, operation: "set lines", problem: .failed,
-          detail: "the lines were released")
-      }
+      guard !released else { throw HardwareError.linesReleased(device: device) }
       for index in 0..<count { values[index] = Int32(truncatingIfNeeded: levels >> UInt64(index) & 1) }
       try LibgpiodV1.call(device, "set lines", phase: .transfer) {
         gpiod_line_set_value_bulk(bulk, values)

@@ -1,6 +1,7 @@
 #if LIBGPIOD_V2
   import CGPIOD
   import Glibc
+  import NixieSystem
 
   /// `GPIOChipAPI` on libgpiod 2.x (the v2 API), built when pkg-config finds a 2.x library.
   /// Every libgpiod call of such a build is in the LibgpiodV2 files, each through `call` (or
@@ -39,18 +40,18 @@
     /// Opens the chip at `path`; a node that is not a GPIO chip is `.noSuchChip`.
     static func open(_ path: String) throws(HardwareError) -> LibgpiodV2Chip {
       let operation = "open the GPIO chip"
-      do throws(Errno) {
-        let chip = try SystemCall.retryingInterrupts { gpiod_chip_open(path) }
+      do throws(SystemCallError) {
+        let chip = try SystemCall.run("libgpiod") { gpiod_chip_open(path) }
         return try LibgpiodV2Chip(chip, path: path)
       } catch {
         // libgpiod checks the node it opens: ENOTTY (not a character device) or ENODEV (not in
         // the gpio subsystem) for a node that exists means it is something else.
-        if [.notATypewriter, .noSuchDevice].contains(error) && access(path, F_OK) == 0 {
+        if [.notATypewriter, .noSuchDevice].contains(error.errno) && access(path, F_OK) == 0 {
           throw HardwareError(
-            transport: .gpio, device: path, operation: operation, problem: .noSuchChip, errno: error,
+            transport: .gpio, device: path, operation: operation, problem: .noSuchChip, errno: error.errno,
             detail: "not a GPIO character device")
         }
-        throw HardwareError(error, transport: .gpio, device: path, operation: operation, phase: .open)
+        throw HardwareError(error.errno, transport: .gpio, device: path, operation: operation, phase: .open)
       }
     }
 
@@ -77,10 +78,11 @@
       _ device: String, _ operation: @autoclosure () -> String, phase: HardwareError.Phase,
       _ body: () -> Pointer?
     ) throws(HardwareError) -> Pointer {
-      do throws(Errno) {
-        return try SystemCall.retryingInterrupts(body)
+      do throws(SystemCallError) {
+        return try SystemCall.run("libgpiod", body)
       } catch {
-        throw HardwareError(error, transport: .gpio, device: device, operation: operation(), phase: phase)
+        throw HardwareError(
+          error.errno, transport: .gpio, device: device, operation: operation(), phase: phase)
       }
     }
   }

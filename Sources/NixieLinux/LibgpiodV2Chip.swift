@@ -1,6 +1,7 @@
 #if LIBGPIOD_V2
   import CGPIOD
   import Glibc
+  import NixieSystem
 
   /// A chip opened with libgpiod 2.x. Its requests are objects of their own: they keep their
   /// lines after the chip is closed, until they are released.

@@ -1,3 +1,5 @@
+import NixieSystem
+
 #if LIBGPIOD_V2
   import CGPIOD
 
@@ -36,11 +38,7 @@
     }
 
     func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
-      guard !released else {
-        throw HardwareError(
-          transport: .gpio, device: device, operation: "set lines", problem: .failed,
-          detail: "the lines were released")
-      }
+      guard !released else { throw HardwareError.linesReleased(device: device) }
       var written = 0
       var rest = mask
       while rest != 0 {

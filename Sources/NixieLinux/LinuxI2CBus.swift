@@ -1,6 +1,7 @@
 import CI2C
 import Glibc
 import NixieCore
+import NixieSystem
 
 /// An I2C bus through i2c-dev (`/dev/i2c-N`) and libi2c's SMBus helpers.
 ///
@@ -19,18 +20,18 @@ public final class LinuxI2CBus: I2CBus {
   /// Opens the bus device node and reads the adapter's functionality.
   public init(path: String) throws(HardwareError) {
     self.path = path
-    do throws(Errno) {
+    do throws(SystemCallError) {
       descriptor = try SystemCall.openReadWrite(path)
     } catch {
-      throw HardwareError(error, transport: .i2c, device: path, operation: "open", phase: .open)
+      throw HardwareError(error.errno, transport: .i2c, device: path, operation: "open", phase: .open)
     }
     var functions: UInt = 0
-    do throws(Errno) {
+    do throws(SystemCallError) {
       try SystemCall.ioctl(descriptor, UInt(I2C_FUNCS), &functions)
     } catch {
       SystemCall.close(descriptor)
       throw HardwareError(
-        error, transport: .i2c, device: path, operation: "read the adapter's functions (I2C_FUNCS)",
+        error.errno, transport: .i2c, device: path, operation: "read the adapter's functions (I2C_FUNCS)",
         phase: .configure)
     }
     functionality = functions
@@ -70,13 +71,13 @@ public final class LinuxI2CBus: I2CBus {
   /// Points the bus at `address` (`I2C_SLAVE`) unless it already is.
   public func select(_ address: UInt8) throws(HardwareError) {
     guard selected != address else { return }
-    do throws(Errno) {
+    do throws(SystemCallError) {
       try SystemCall.ioctl(descriptor, UInt(I2C_SLAVE), value: Int32(address))
     } catch {
       throw HardwareError(
-        error, transport: .i2c, device: path, operation: "address \(Hex.byte(address)) (I2C_SLAVE)",
+        error.errno, transport: .i2c, device: path, operation: "address \(Hex.byte(address)) (I2C_SLAVE)",
         phase: .configure,
-        detail: error == .busy ? "a kernel driver has claimed \(Hex.byte(address))" : nil)
+        detail: error.errno == .busy ? "a kernel driver has claimed \(Hex.byte(address))" : nil)
     }
     selected = address
   }
@@ -88,11 +89,11 @@ public final class LinuxI2CBus: I2CBus {
   {
     try select(address)
     transactionCount += 1
-    do throws(Errno) {
-      return try SystemCall.retryingNegativeErrno(call)
+    do throws(SystemCallError) {
+      return try SystemCall.runNegativeErrno("i2c", call)
     } catch {
       throw HardwareError(
-        error, transport: .i2c, device: path, operation: "\(what) at \(Hex.byte(address))",
+        error.errno, transport: .i2c, device: path, operation: "\(what) at \(Hex.byte(address))",
         phase: .transfer)
     }
   }

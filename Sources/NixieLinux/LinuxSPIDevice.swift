@@ -1,6 +1,7 @@
 import CSPIDev
 import Glibc
 import NixieCore
+import NixieSystem
 
 /// An spidev device (`/dev/spidevB.C`): opened and set to the board's mode, speed and word size
 /// once; each `transfer` is one `SPI_IOC_MESSAGE(1)` ioctl, chip-select active throughout.
@@ -13,11 +14,11 @@ public final class LinuxSPIDevice: SPIDevice {
   /// Opens `wiring.device` and sets mode, bits per word and speed (`SPI_IOC_WR_*`).
   public init(_ wiring: SPIWiring) throws(HardwareError) {
     self.wiring = wiring
-    do throws(Errno) {
+    do throws(SystemCallError) {
       descriptor = try SystemCall.openReadWrite(wiring.device)
     } catch {
       throw HardwareError(
-        error, transport: .spi, device: wiring.device, operation: "open", phase: .open)
+        error.errno, transport: .spi, device: wiring.device, operation: "open", phase: .open)
     }
     var mode = wiring.mode
     var bits = wiring.bitsPerWord
@@ -32,14 +33,14 @@ public final class LinuxSPIDevice: SPIDevice {
   private func configure<Value>(
     _ operation: String, _ request: UInt, _ value: inout Value
   ) throws(HardwareError) {
-    do throws(Errno) {
-      try withUnsafeMutableBytes(of: &value) { (buffer) throws(Errno) in
+    do throws(SystemCallError) {
+      try withUnsafeMutableBytes(of: &value) { (buffer) throws(SystemCallError) in
         guard let base = buffer.baseAddress else { return }
         try SystemCall.ioctl(descriptor, request, base)
       }
     } catch {
       throw HardwareError(
-        error, transport: .spi, device: wiring.device, operation: operation, phase: .configure)
+        error.errno, transport: .spi, device: wiring.device, operation: operation, phase: .configure)
     }
   }
 
@@ -56,14 +57,14 @@ public final class LinuxSPIDevice: SPIDevice {
     message.len = UInt32(bytes.count)
     message.speed_hz = wiring.speedHz
     message.bits_per_word = wiring.bitsPerWord
-    do throws(Errno) {
-      try bytes.withUnsafeBufferPointer { (buffer) throws(Errno) in
+    do throws(SystemCallError) {
+      try bytes.withUnsafeBufferPointer { (buffer) throws(SystemCallError) in
         message.tx_buf = UInt64(UInt(bitPattern: buffer.baseAddress))
         try SystemCall.ioctl(descriptor, cspidev_ioc_message_1(), &message)
       }
     } catch {
       throw HardwareError(
-        error, transport: .spi, device: wiring.device,
+        error.errno, transport: .spi, device: wiring.device,
         operation: "transfer \(bytes.count) bytes (SPI_IOC_MESSAGE)", phase: .transfer)
     }
     transferCount += 1

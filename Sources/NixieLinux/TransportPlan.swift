@@ -26,8 +26,8 @@ public struct TransportPlan: Hashable, Sendable {
   public struct Expanders: Hashable, Sendable {
     /// The bus device node, e.g. `/dev/i2c-1`.
     public var bus: String
-    /// The chip model, e.g. `MCP23017`.
-    public var chip: String
+    /// The expander family.
+    public var chip: I2CExpander
     public var addresses: [UInt8]
   }
 
@@ -47,9 +47,11 @@ public struct TransportPlan: Hashable, Sendable {
       if let pushSwitch = encoder.pushSwitch { lines[.sw] = pushSwitch }
       inputs = Inputs(chip: encoder.chip, lines: lines, pullUp: encoder.pullUp)
     }
-    spi = board.chip.interface == .shiftRegister ? board.spi : nil
-    if board.chip.interface == .i2cExpander, let wiring = board.i2c {
-      i2c = Expanders(bus: wiring.bus, chip: board.chip.name, addresses: wiring.addresses)
+    switch board.chip.interface {
+    case .shiftRegister:
+      spi = board.spi
+    case .i2cExpander(let expander):
+      i2c = board.i2c.map { Expanders(bus: $0.bus, chip: expander, addresses: $0.addresses) }
     }
   }
 }

@@ -54,26 +54,21 @@ public final class SimulatedBoard {
       self.display = chain
       i2c = nil
       expanders = nil
-      if let wiring = board.spi {
-        let spi = SimulatedSPIDevice(wiring: wiring, lines: gpio, clock: clock)
-        self.spi = spi
-        driver = HV5622SPIDriver(board: board, spi: spi, blanking: gpio)
-      } else if board.gpio != nil {
-        spi = nil
-        driver = HV5622BitBangDriver(board: board, lines: gpio)
-      } else {
+      let lines = gpio
+      spi = board.spi.map { SimulatedSPIDevice(wiring: $0, lines: lines, clock: clock) }
+      guard board.spi != nil || board.gpio != nil else {
         throw .noModel(chip: board.chip.name + " without gpio or spi wiring")
       }
-    case .i2cExpander:
+    case .i2cExpander(let expander):
       guard let wiring = board.i2c else {
         throw .noModel(chip: board.chip.name + " without i2c wiring")
       }
       let bus = SimulatedI2CBus(name: wiring.bus, clock: clock)
-      let chips: [SimulatedExpander]
-      switch board.chip.name {
-      case "MCP23017": chips = wiring.addresses.map { _ in MCP23017Model() }
-      case "PCF8574": chips = wiring.addresses.map { _ in PCF8574Model() }
-      default: throw .noModel(chip: board.chip.name)
+      let chips: [SimulatedExpander] = wiring.addresses.map { _ in
+        switch expander {
+        case .mcp23017: MCP23017Model()
+        case .pcf8574: PCF8574Model()
+        }
       }
       for (chip, address) in zip(chips, wiring.addresses) { bus.attach(chip, at: address) }
       let model = ExpanderBoardModel(board: board, chips: chips)
@@ -83,12 +78,11 @@ public final class SimulatedBoard {
       i2c = bus
       expanders = model
       display = model
-      if board.chip.name == "MCP23017" {
-        driver = MCP23017Driver(board: board, bus: bus, clock: clock)
-      } else {
-        driver = PCF8574Driver(board: board, bus: bus, clock: clock)
-      }
     }
+    guard let driver = DisplayDrivers.driver(for: board, lines: gpio, spi: spi, i2c: i2c, clock: clock) else {
+      throw .noModel(chip: board.chip.name)
+    }
+    self.driver = driver
   }
 
   /// A one-line description of the wiring for trace headers.

@@ -1,5 +1,5 @@
-import Foundation
 import NixieCore
+import NixieSystem
 
 /// A GPIO chip in software, standing where `/dev/gpiochipN` stands for real hardware.
 ///
@@ -31,7 +31,7 @@ public final class SimulatedGPIOChip: GPIOLines, @unchecked Sendable {
   private let clock: MonotonicClock
   private let wired: LineSet
   /// Guards everything below; recursive so an observer may read the chip.
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock()
   private var observers: [LineObserver] = []
   private var currentLevels: LineSet
   private var writes = 0

@@ -1,3 +1,4 @@
+import Foundation
 import NixieBoards
 import NixieCore
 import Testing
@@ -93,8 +94,8 @@ struct BoardValidationTests {
       name: "missing latch line", replace: "  le: 8\n", with: "", line: 5,
       message: "HV5622 needs gpio lines din, clk and le (or an 'spi' section); missing: le"),
     Case(
-      name: "duplicate key", replace: "  bl: 25", with: "  bl: 25\n  bl: 26", line: 10,
-      message: "duplicate key 'bl'"),
+      name: "duplicate key", replace: "  bl: 25", with: "  bl: 25\n  bl: 26", line: 11,
+      message: "duplicate key 'bl' (first at line 10)"),
     Case(name: "YAML syntax", replace: "display:", with: "display: [", line: nil, message: "YAML syntax"),
     Case(
       name: "decoder without bcd", replace: "- tube: IN-12A\n",
@@ -187,6 +188,43 @@ struct BoardValidationTests {
     let threeBits = yaml.replacingFirst("bcd: [8, 9, 10, 11]", with: "bcd: [8, 9, 10]")
     #expect { try BoardCatalog.parse(threeBits, file: "b") } throws: { error in
       (error as? BoardFileError)?.line == 9
+    }
+  }
+
+  @Test func controlCharactersAreNamedNotPrinted() {
+    let yaml = Self.valid.replacingFirst("tube: IN-12A", with: #"tube: "IN\e[31m""#)
+    #expect { try BoardCatalog.parse(yaml, file: "b.yaml") } throws: { error in
+      let text = "\(error)"
+      return text.contains(#"b.yaml:12:5: unknown tube model 'IN\u{1B}[31m'"#)
+        && !text.unicodeScalars.contains("\u{1B}")
+    }
+    let raw = Self.valid.replacingFirst("name: two-tubes", with: "name: two\u{1B}tubes")
+    #expect { try BoardCatalog.parse(raw, file: "b.yaml") } throws: { error in
+      "\(error)" == #"b.yaml:1:10: YAML syntax: control character \u{1B} is not allowed in the text"#
+    }
+  }
+
+  @Test func filesThatAreNotUTF8OrTooLargeAreReportedWithTheirPlace() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nixie-boards-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let latin1 = folder.appendingPathComponent("latin1.yaml")
+    try Data("name: caf".utf8 + [0xE9] + Array("\n".utf8)).write(to: latin1)
+    #expect { try BoardCatalog.load(.file(latin1.path)) } throws: { error in
+      "\(error)".hasSuffix(
+        "latin1.yaml:1:10: YAML syntax: the text is not UTF-8 (byte 0xE9 cannot start or continue a character here)"
+      )
+    }
+    let large = folder.appendingPathComponent("large.yaml")
+    try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: large)
+    #expect { try BoardCatalog.load(.file(large.path)) } throws: { error in
+      (error as? BoardFileError)?.message.hasPrefix("the file is larger than 1 MiB") == true
+    }
+    #expect { try BoardCatalog.load(.file(folder.path)) } throws: { error in
+      (error as? BoardFileError)?.message == "cannot read it: it is a directory, not a regular file"
+    }
+    #expect { try BoardCatalog.load(.file("/dev/null")) } throws: { error in
+      (error as? BoardFileError)?.message == "cannot read it: it is a character device, not a regular file"
     }
   }
 

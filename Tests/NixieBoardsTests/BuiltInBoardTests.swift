@@ -3,7 +3,7 @@ import NixieBoards
 import NixieCore
 import Testing
 
-/// The shipped profiles are HARDWARE.md's reference boards, exactly, and every file in
+/// The shipped profiles are docs/HARDWARE.md's reference boards, exactly, and every file in
 /// `Hardware/boards` is compiled in.
 struct BuiltInBoardTests {
   static let boardsFolder = URL(fileURLWithPath: #filePath)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NixieClock
+import NixieSystem
 import Testing
 
 /// `nixie clock` and `nixie send` as a user and systemd run them: the simulator, `--at`,
@@ -92,7 +93,7 @@ struct ClockCommandTests {
 
   @Test(arguments: [
     ("faces:\n  - format: \"HH:mm:ss\"\n  - format: \"HH-mm\"\n", ":3:13: format 'HH-mm'"),
-    ("timezone: Nowhere/Land\n", ":1:1: unknown time zone"), ("facez: []\n", ":1:1: unknown key 'facez'"),
+    ("timezone: Nowhere/Land\n", ":1:11: unknown time zone"), ("facez: []\n", ":1:1: unknown key 'facez'"),
   ])
   func aBadConfigurationExits65WithFileAndLine(_ yaml: String, _ expected: String) throws {
     let scratch = try Scratch(config: yaml)
@@ -158,7 +159,8 @@ struct ClockCommandTests {
     let scratch = try Scratch()
     let result = try NixieProcess.run(
       [
-        "clock", "--backend", "hardware", "--config", scratch.config, "--socket", scratch.socket,
+        "clock", "--board", "hv5622-6xin14", "--backend", "hardware", "--config", scratch.config, "--socket",
+        scratch.socket,
         "--duration", "1",
       ])
     #expect(result.status == 69)

@@ -5,6 +5,7 @@ import NixieCore
 import NixieInput
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 import Testing
 
 @testable import NixieCLI
@@ -48,7 +49,7 @@ struct ClockKnobScriptTests {
     simulated.display.addObserver(frames)
     try simulated.driver.start()
     let scheduler = FrameScheduler(layout: board.layout, driver: simulated.driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     let display = TransitionClockDisplay(
       scheduler: scheduler, layout: board.layout, wallTime: { clock.wallTime() })
     let inbox = ClockInbox { clock.wake() }
@@ -71,7 +72,7 @@ struct ClockKnobScriptTests {
       planner: planner, display: display,
       services: ClockDaemon.Services(clock: clock, synchronisation: AlwaysSynchronised(), inbox: inbox),
       duration: 5_500_000_000)
-    reader.start()
+    try reader.start()
     _ = try daemon.run()
     reader.stop()
     scheduler.stop(blanking: true)

@@ -280,13 +280,15 @@ struct SelectCommandTests {
     #expect(missing.stderr.contains("--input: cannot read /nonexistent/knob.txt"))
     let none = try NixieProcess.run(["select", "--backend", "sim", "a"])
     #expect(none.status == 2)
-    #expect(none.stderr.contains("--backend sim needs --input FILE"))
+    #expect(none.stderr.contains("the simulator's knob needs --input FILE"))
     let hardwareScript = try NixieProcess.run(["select", "--backend", "hardware", "--input", "x.txt", "a"])
     #expect(hardwareScript.status == 2)
   }
 
   @Test func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
-    let result = try NixieProcess.run(["select", "--backend", "hardware", "a", "b"])
+    let result = try NixieProcess.run([
+      "select", "--board", "hv5622-6xin14", "--backend", "hardware", "a", "b",
+    ])
     #expect(result.status == 69)
     #expect(result.stderr.contains("/dev/gpiochip0"))
     #expect(result.stderr.contains("--backend sim"))

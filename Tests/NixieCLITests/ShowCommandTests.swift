@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `nixie show` as a user runs it: output, files and exit codes of INTERFACE.md.
+/// `nixie show` as a user runs it: output, files and exit codes of docs/INTERFACE.md.
 struct ShowCommandTests {
   static func text(_ arguments: [String]) throws -> String? {
     let result = try NixieProcess.run(["show", "--backend", "sim", "--json"] + arguments)
@@ -77,7 +77,7 @@ struct ShowCommandTests {
 
   @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"), "this machine has GPIO"))
   func hardwareWithoutAGPIOChipExits69SayingWhatToDo() throws {
-    let result = try NixieProcess.run(["show", "--backend", "hardware", "5"])
+    let result = try NixieProcess.run(["show", "--board", "hv5622-6xin14", "--backend", "hardware", "5"])
     #expect(result.status == 69)
     #expect(
       result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)"

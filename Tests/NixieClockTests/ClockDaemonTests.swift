@@ -79,8 +79,8 @@ struct ClockDaemonTests {
 
   @Test func sigtermBlanksTheTubesAndTellsSystemdItIsStopping() throws {
     let rig = Rig(planner: try Fixtures.planner(), start: Self.beforeSpring * Self.second, seconds: 60)
-    rig.clock.schedule(.signal(SIGTERM), after: 5_500_000_000)
-    #expect(try rig.daemon.run() == .signal(SIGTERM))
+    rig.clock.schedule(.signal(.terminate), after: 5_500_000_000)
+    #expect(try rig.daemon.run() == .signal(.terminate))
     #expect(rig.display.calls.last?.text == "        ")
     #expect(rig.display.calls.last?.wall == (Self.beforeSpring + 5) * Self.second + 500_000_000)
     let messages = rig.notifier.messages.map(\.text)
@@ -97,8 +97,8 @@ struct ClockDaemonTests {
       if attempts == 1 { throw FixtureError("nixie.yaml:3:1: unknown key 'facez'") }
       return shorter
     }
-    rig.clock.schedule(.signal(SIGHUP), after: 2_500_000_000)
-    rig.clock.schedule(.signal(SIGHUP), after: 4_500_000_000)
+    rig.clock.schedule(.signal(.hangUp), after: 2_500_000_000)
+    rig.clock.schedule(.signal(.hangUp), after: 4_500_000_000)
     _ = try rig.daemon.run()
     #expect(rig.texts.contains("01:30:03") && rig.texts.contains("01:30:04"))
     #expect(rig.texts.contains("01:30   "))
@@ -156,7 +156,7 @@ struct ClockDaemonTests {
     }
     let inbox = rig.inbox
     let state = try board.formatter.format("42")
-    rig.clock.schedule(.signal(SIGHUP), after: 1_500_000_000)
+    rig.clock.schedule(.signal(.hangUp), after: 1_500_000_000)
     rig.clock.schedule(
       .perform { inbox.post(.show(state, seconds: 1, transition: nil)) }, after: 2_500_000_000)
     _ = try rig.daemon.run()

@@ -1,5 +1,6 @@
 import NixieClock
 import NixieCore
+import NixieTime
 import Testing
 
 /// Faces on boards: laid out like `nixie show`, and refused at start-up when the board cannot

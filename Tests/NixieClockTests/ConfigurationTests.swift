@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieCore
 import Testing
 
 /// `nixie.yaml`: the shipped example, defaults, and every mistake reported with its line.
@@ -17,8 +18,34 @@ struct ConfigurationTests {
     return try ClockConfiguration.load(file.path)
   }
 
+  /// The example with every commented setting switched on: a leading `#` is dropped from
+  /// each line that is a commented setting (`#board:`, `#  - format:`), not from prose (`# …`).
+  static func exampleWithEverySettingOn() throws -> String {
+    try String(contentsOfFile: example, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map { line in
+      guard line.hasPrefix("#") else { return String(line) }
+      let rest = line.dropFirst()
+      let text = rest.drop { $0 == " " }
+      let key = text.prefix { $0.isLowercase || $0 == "-" }
+      let afterKey = text.dropFirst(key.count)
+      let isKey =
+        !key.isEmpty && afterKey.hasPrefix(":")
+        && (afterKey.count == 1 || afterKey.dropFirst().hasPrefix(" "))
+      let isSetting = isKey || text.hasPrefix("- ") || (text.hasPrefix("#") && rest.hasPrefix("  "))
+      return isSetting ? String(rest) : String(line)
+    }.joined(separator: "\n")
+  }
+
+  @Test func theInstalledExampleSetsNothing() throws {
+    var configuration = try ClockConfiguration.load(Self.example)
+    configuration.file = nil
+    #expect(configuration == ClockConfiguration())
+  }
+
   @Test func theShippedExampleParsesAndBuildsASchedule() throws {
-    let configuration = try ClockConfiguration.load(Self.example)
+    let configuration = try Self.parse(try Self.exampleWithEverySettingOn())
     #expect(configuration.board == "hv5622-6xin14")
     #expect(configuration.timeZone == "Europe/Berlin")
     #expect(configuration.faces.map(\.format) == ["HH:mm:ss", "dd.MM.yy"])
@@ -37,9 +64,9 @@ struct ConfigurationTests {
 
   @Test func anEmptyFileMeansEveryDefault() throws {
     let configuration = try Self.parse("# nothing here\n")
-    #expect(configuration.faces.map(\.format) == ["HH:mm:ss"])
+    #expect(configuration.faces.isEmpty)
     #expect(configuration.indicator == .blink)
-    #expect(configuration.control.socket == "/run/nixie/control.sock")
+    #expect(configuration.control.socket == nil && configuration.control.group == nil)
     #expect(configuration.antiPoisoning.short?.everyMinutes == 60)
     #expect(configuration.transition == .crossfade)
     #expect(configuration.motion == ClockMotion())
@@ -70,7 +97,6 @@ struct ConfigurationTests {
   /// problem with a value points at its key.
   @Test(arguments: [
     ("facez: []\n", ":1:1: unknown key 'facez' at the top level (did you mean 'faces'?)"),
-    ("timezone: Europe/Berlun\n", ":1:1: unknown time zone 'Europe/Berlun'"),
     ("backend: quantum\n", ":1:1: backend must be one of sim, hardware"),
     ("faces: []\n", ":1:1: faces must list at least one face"),
     ("faces:\n  - seconds: 5\n", ":2:5: missing key 'format' in faces[0]"),
@@ -114,6 +140,25 @@ struct ConfigurationTests {
       (error as? BoardFileError).map {
         "\($0)".contains("nixie.yaml" + expected) || ("\($0)".contains(expected) && expected.first != ":")
       } == true
+    }
+  }
+
+  @Test(arguments: [
+    ("timezone: Europe/Berlun\n", ":1:11: unknown time zone 'Europe/Berlun': did you mean Europe/Berlin?"),
+    (
+      "timezone: Mars/Olympus\n",
+      ":1:11: unknown time zone 'Mars/Olympus' (an IANA name such as Europe/Berlin"
+    ),
+    ("timezone: ../../etc/passwd\n", ":1:11: unknown time zone '../../etc/passwd'"),
+    ("timezone: \"Europe/\\e[2J\"\n", ":1:11: unknown time zone 'Europe/\\u{1B}[2J'"),
+  ])
+  func anUnknownZoneIsAnErrorAtItsPlaceWithASuggestion(_ yaml: String, _ expected: String) throws {
+    let configuration = try Self.parse(yaml)
+    #expect {
+      _ = try configuration.planner(for: try Fixtures.board())
+    } throws: { error in
+      (error as? NixieError).map { $0.kind == .badConfiguration && "\($0)".contains("nixie.yaml" + expected) }
+        == true
     }
   }
 

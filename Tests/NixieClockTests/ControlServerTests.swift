@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NixieClock
 import NixieCore
+import NixieSystem
 import Synchronization
 import Testing
 
@@ -21,7 +22,7 @@ struct ControlServerTests {
       server = try ControlServer(
         path: path, group: nil, limits: limits, logger: log.logger, monotonic: { clock.monotonicTime() },
         handle: { handler.handle($0) })
-      server.start()
+      try server.start()
     }
 
     deinit { server.stop() }
@@ -138,15 +139,15 @@ struct ControlServerTests {
     let replacement = try ControlServer(
       path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
       handle: { _ in nil })
-    replacement.start()
-    #expect(try ControlClient.send(#"{"clear": true}"#, to: server.path) == nil)
+    try replacement.start()
+    #expect(try ControlClient.send(.clear, to: server.path) == nil)
     replacement.stop()
   }
 
   @Test func theClientSaysSoWhenNoClockIsListening() throws {
     let path = SocketHelpers.temporaryPath("absent")
     #expect {
-      _ = try ControlClient.send(#"{"clear": true}"#, to: path)
+      _ = try ControlClient.send(.clear, to: path)
     } throws: { error in
       "\(error)".contains("no nixie clock is listening on \(path)")
     }

@@ -2,6 +2,7 @@ import Glibc
 import Logging
 import NixieClock
 import NixieCore
+import NixieSystem
 import Synchronization
 
 /// A `ClockDisplay` that remembers every call, with the displayed time it came at.

@@ -1,4 +1,5 @@
 import NixieClock
+import NixieTime
 import Testing
 
 /// `--format` patterns: the fields, their widths, literals and what is refused.

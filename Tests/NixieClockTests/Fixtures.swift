@@ -2,6 +2,7 @@ import Foundation
 import NixieBoards
 import NixieClock
 import NixieCore
+import NixieTime
 
 /// Boards, planners and instants the clock tests share.
 enum Fixtures {
@@ -9,8 +10,10 @@ enum Fixtures {
     try BoardCatalog.load(.builtIn(name))
   }
 
-  static func calendar(_ zone: String) throws -> ClockCalendar {
-    guard let calendar = ClockCalendar(identifier: zone) else { throw FixtureError("no zone \(zone)") }
+  static func calendar(_ zone: String) throws -> ZoneCalendar {
+    guard let calendar = try? ClockZones.system.zone(named: zone) else {
+      throw FixtureError("no zone \(zone)")
+    }
     return calendar
   }
 
@@ -42,10 +45,11 @@ enum Fixtures {
 
   /// Unix seconds of an RFC 3339 UTC instant such as `2026-03-29T01:00:00Z`.
   static func unix(_ text: String) throws -> Int64 {
-    guard let nanoseconds = InstantParser.parse(text, zone: TimeZone(identifier: "UTC")!) else {
-      throw FixtureError("bad instant \(text)")
+    do {
+      return try InstantParser.parse(text, zone: .utc) / 1_000_000_000
+    } catch {
+      throw FixtureError("bad instant \(text): \(error)")
     }
-    return nanoseconds / 1_000_000_000
   }
 
   static func time(_ text: String) throws -> TimeOfDay {

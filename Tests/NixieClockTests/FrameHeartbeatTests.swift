@@ -20,7 +20,7 @@ struct FrameHeartbeatTests {
       layout: board.layout, driver: simulated.driver, clock: clock,
       heartbeat: FrameScheduler.Heartbeat(interval: 250_000_000) { time in beats.withLock { $0.append(time) }
       })
-    scheduler.start()
+    try scheduler.start()
     clock.advance(by: 1_000_000_000)
     // A 2 s fade: frames every few milliseconds, the heartbeat still every 250 ms.
     scheduler.show(

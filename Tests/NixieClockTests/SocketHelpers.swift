@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NixieClock
+import NixieSystem
 
 /// Real Unix sockets for tests: a temporary path, a datagram listener, a stream client.
 enum SocketHelpers {

@@ -54,7 +54,7 @@ final class WireRig {
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
       },
       onFault: onFault.map { hear in { hear($0, clock.now()) } })
-    scheduler.start()
+    try scheduler.start()
     display = TransitionClockDisplay(
       scheduler: scheduler, layout: board.layout, motion: motion, wallTime: { clock.wallTime() })
     inbox = ClockInbox { clock.wake() }

@@ -1,7 +1,7 @@
 import NixieCore
 import Testing
 
-/// The `text` and JSON forms of a display state (INTERFACE.md).
+/// The `text` and JSON forms of a display state (docs/INTERFACE.md).
 struct DisplayStateTests {
   let layout = TestLayouts.reference
 

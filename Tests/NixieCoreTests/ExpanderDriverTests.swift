@@ -4,10 +4,10 @@ import Testing
 /// The MCP23017 and PCF8574 drivers' bytes on the bus, checked at the transport seam.
 struct ExpanderDriverTests {
   static func mcp(_ bus: RecordingBus, clock: SteppingClock = SteppingClock()) -> (
-    MCP23017Driver, BoardProfile
+    ExpanderDriver, BoardProfile
   ) {
     let board = TestBoards.expander("MCP23017")
-    return (MCP23017Driver(board: board, bus: bus, clock: clock), board)
+    return (ExpanderDriver(board: board, expander: .mcp23017, bus: bus, clock: clock), board)
   }
 
   @Test func theMCP23017StartsWithBlankLatchesThenMakesThePinsOutputs() throws {
@@ -82,7 +82,7 @@ struct ExpanderDriverTests {
   @Test func thePCF8574GetsOneBytePerChipAndOnlyWhenItChanged() throws {
     let bus = RecordingBus()
     let board = TestBoards.expander("PCF8574")
-    let driver = PCF8574Driver(board: board, bus: bus, clock: SteppingClock())
+    let driver = ExpanderDriver(board: board, expander: .pcf8574, bus: bus, clock: SteppingClock())
     try driver.start()
     #expect(bus.transactions.map(\.description) == ["0x20 - [0xff]", "0x21 - [0xff]"])
     bus.transactions = []
@@ -98,7 +98,7 @@ struct ExpanderDriverTests {
   @Test func thePCF8574RetriesAndResendsLikeTheMCP23017() throws {
     let bus = RecordingBus()
     let board = TestBoards.expander("PCF8574")
-    let driver = PCF8574Driver(board: board, bus: bus, clock: SteppingClock())
+    let driver = ExpanderDriver(board: board, expander: .pcf8574, bus: bus, clock: SteppingClock())
     bus.failures = Array(repeating: BusGlitch(isTransient: true), count: 4)
     let frame = try board.formatter.format("12")
     #expect(throws: RetriesExhausted.self) { try driver.write(frame) }

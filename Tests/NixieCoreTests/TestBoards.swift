@@ -2,7 +2,7 @@ import NixieCore
 
 /// Board profiles built in code, for driver tests that must not depend on the YAML loader.
 enum TestBoards {
-  /// Reference board 1's map (HARDWARE.md): digits 1…9, 0 on ten consecutive positions.
+  /// Reference board 1's map (docs/HARDWARE.md): digits 1…9, 0 on ten consecutive positions.
   static func reference(inverted: LineSet = [], blanking: Bool = true) -> BoardProfile {
     let layout = TestLayouts.reference
     var wiring: [OutputMap.PositionWiring] = []

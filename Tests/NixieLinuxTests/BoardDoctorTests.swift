@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSystem
 import Testing
 
 @testable import NixieLinux
@@ -23,7 +24,7 @@ final class FakeMachine: DoctorSystem {
   }
   func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI { chip }
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
-  func probeI2C(bus: String, address: UInt8, chip: String) -> HardwareError? {
+  func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? {
     i2cAnswers.contains(address)
       ? nil
       : HardwareError(
@@ -176,5 +177,5 @@ struct SmallChipMachine: DoctorSystem {
   func devices(prefix: String) -> [String] { base.devices(prefix: prefix) }
   func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI { chip }
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
-  func probeI2C(bus: String, address: UInt8, chip: String) -> HardwareError? { nil }
+  func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? { nil }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import NixieBoards
 import NixieCore
+import NixieSystem
 
 @testable import NixieLinux
 

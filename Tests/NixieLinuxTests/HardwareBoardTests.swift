@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSystem
 import Testing
 
 @testable import NixieLinux

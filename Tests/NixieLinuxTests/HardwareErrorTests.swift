@@ -1,5 +1,6 @@
 import Glibc
 import NixieCore
+import NixieSystem
 import Testing
 
 @testable import NixieLinux

@@ -29,7 +29,10 @@ struct TransportPlanTests {
   ])
   func expanderBoardsOpenTheirBusAndAddresses(_ name: String, _ chip: String, _ addresses: [UInt8]) throws {
     let plan = TransportPlan(board: try Boards.named(name))
-    #expect(plan.i2c == TransportPlan.Expanders(bus: "/dev/i2c-1", chip: chip, addresses: addresses))
+    #expect(
+      plan.i2c
+        == TransportPlan.Expanders(
+          bus: "/dev/i2c-1", chip: try #require(I2CExpander(rawValue: chip)), addresses: addresses))
     #expect(plan.outputs == nil)
     #expect(plan.spi == nil)
   }

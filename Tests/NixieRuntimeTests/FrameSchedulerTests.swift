@@ -22,7 +22,7 @@ struct FrameSchedulerTests {
     let clock = ManualClock(start: 1_000)
     let driver = RecordingDriver(clock: clock)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     let end = scheduler.show(
       try Self.state("123456"), transition: TransitionSpec(.crossfade, duration: 10_000_000_000))
     try scheduler.waitUntilSettled()
@@ -41,7 +41,7 @@ struct FrameSchedulerTests {
     let clock = CountingClock()
     let driver = RecordingDriver(clock: clock)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     scheduler.show(try Self.state("42"), transition: .crossfade)
     try scheduler.waitUntilSettled()
     let writes = driver.frames.count
@@ -62,7 +62,7 @@ struct FrameSchedulerTests {
     let clock = ManualClock()
     let driver = RecordingDriver(clock: clock)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     scheduler.setBrightness(0.5)
     scheduler.show(try Self.state("123456"), transition: TransitionSpec(.crossfade, duration: 60_000_000_000))
     while scheduler.writeCount < 10 { Thread.sleep(forTimeInterval: 0.001) }
@@ -80,7 +80,7 @@ struct FrameSchedulerTests {
     let clock = ManualClock()
     let driver = RecordingDriver(clock: clock)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     scheduler.show(try Self.state("111111"), transition: TransitionSpec(.crossfade, duration: 60_000_000_000))
     scheduler.show(try Self.state("222222"), transition: .crossfade)
     try scheduler.waitUntilSettled()
@@ -92,7 +92,7 @@ struct FrameSchedulerTests {
     let clock = ManualClock()
     let driver = RecordingDriver(clock: clock, failAt: 3)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     scheduler.show(try Self.state("42"), transition: .crossfade)
     #expect(throws: RecordingDriver.Failure()) { try scheduler.waitUntilSettled() }
     #expect(scheduler.failure is RecordingDriver.Failure)
@@ -108,7 +108,7 @@ struct FrameSchedulerTests {
     } onFault: { _ in
       heard.withLock { $0 += 1 }
     }
-    scheduler.start()
+    try scheduler.start()
     let start = clock.now()
     let target = try Self.state("42")
     scheduler.show(target, transition: .none)
@@ -150,7 +150,7 @@ struct FrameSchedulerTests {
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock) {
       box.seen.append(driver.frames.last?.frame ?? Self.layout.blank)
     }
-    scheduler.start()
+    try scheduler.start()
     scheduler.show(try Self.state("7"), transition: .crossfade)
     try scheduler.waitUntilSettled()
     scheduler.show(try Self.state("8"), transition: .crossfade)
@@ -163,7 +163,7 @@ struct FrameSchedulerTests {
     let clock = ManualClock()
     let driver = RecordingDriver(clock: clock)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     scheduler.setBrightness(0.5)
     let end = scheduler.show(try Self.state("5"), transition: .crossfade)
     try scheduler.waitUntilSettled()

@@ -87,7 +87,8 @@ struct ExpanderRoundTripTests {
     var board = try Boards.named("mcp23017-4xin12")
     let sim = try SimulatedBoard(board: board, clock: ManualClock())
     board.i2c?.addresses = [0x27]
-    let lost = MCP23017Driver(board: board, bus: try #require(sim.i2c), clock: ManualClock())
+    let lost = ExpanderDriver(
+      board: board, expander: .mcp23017, bus: try #require(sim.i2c), clock: ManualClock())
     #expect {
       try lost.write(try board.formatter.format("1"))
     } throws: { error in

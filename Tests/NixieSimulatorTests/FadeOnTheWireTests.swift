@@ -54,7 +54,7 @@ struct FadeOnTheWireTests {
     sim.gpio.addObserver(trace)
     try sim.driver.start()
     let scheduler = FrameScheduler(layout: board.layout, driver: sim.driver, clock: clock)
-    scheduler.start()
+    try scheduler.start()
     scheduler.show(try board.formatter.format("123456"), transition: .none)
     try scheduler.waitUntilSettled()
     clock.advance(by: 20_000_000)

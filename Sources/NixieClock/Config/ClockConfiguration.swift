@@ -1,6 +1,6 @@
-import Foundation
 import NixieBoards
 import NixieCore
+import NixieTime
 
 /// Everything `nixie clock` can be told, from `/etc/nixie/nixie.yaml` and the command line
 /// (which overrides the file). Defaults are what a clock with no file does.
@@ -17,6 +17,13 @@ public struct ClockConfiguration: Hashable, Sendable {
       self.seconds = seconds
       self.origin = origin
     }
+
+    /// How long a face shows when its seconds are not given: the first 50 s, each other
+    /// 10 s, so a time-and-date rotation fills a minute.
+    public static func defaultSeconds(at index: Int) -> Int { index == 0 ? 50 : 10 }
+
+    /// The longest a face may show: a day.
+    public static let longestSeconds = 86_400
   }
 
   /// A place in a configuration file.
@@ -32,8 +39,10 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// The control socket's place, owner and limits.
   public struct Control: Hashable, Sendable {
-    public var socket: String = "/run/nixie/control.sock"
-    /// The group that may use the socket (mode 0660); nil keeps the process's group.
+    /// The socket's path; nil: `ControlSocketPath.forClock()` (the service's, else the user's).
+    public var socket: String?
+    /// The group that may use the socket (mode 0660); nil: `nixie` when it exists and the
+    /// clock may give it, else the clock's own group.
     public var group: String?
     public var limits = ControlLimits()
 
@@ -67,14 +76,17 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// The file this came from, if any.
   public var file: String?
   public var board: String?
+  /// Where `board` was written.
+  public var boardOrigin: Origin?
   public var backend: String?
   /// An IANA zone name; nil for the system's zone.
   public var timeZone: String?
   public var timeZoneOrigin: Origin?
-  public var faces: [Face] = [Face(format: "HH:mm:ss", seconds: 60)]
-  public var transition: ClockTransition = .crossfade
+  /// The faces in turn; empty: the best face the board can show (`DefaultFaces`).
+  public var faces: [Face] = []
+  public var transition: TransitionSpec.Kind = .crossfade
   /// The length of a fade (for `slot`, of one turn through a tube's cathodes).
-  public var fadeMilliseconds: Int = 500
+  public var fadeMilliseconds: Int = TransitionSpec.defaultFadeMilliseconds
   public var curve: FadeCurve = .perceptual
   /// The day's brightness, 0…1.
   public var brightness: Double = 1
@@ -97,24 +109,16 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// Reads and checks the file at `path`.
   public static func load(_ path: String) throws(BoardFileError) -> ClockConfiguration {
-    try ClockConfigurationParser(file: path).parse(try YAMLFile.read(path))
+    try ClockConfigurationParser(file: path).parse(bytes: try YAMLFile.read(path))
   }
 
-  /// The schedule for `board`: faces checked against what it can show. A problem is an error
-  /// at the face's line in the file, or (from the command line) a `FacePatternError`.
-  public func planner(for board: BoardProfile) throws -> ClockPlanner {
-    let zone: ClockCalendar
-    if let timeZone {
-      guard let named = ClockCalendar(identifier: timeZone) else {
-        let message = "unknown time zone '\(timeZone)' (an IANA name such as Europe/Berlin)"
-        if let timeZoneOrigin { throw timeZoneOrigin.error(message) }
-        throw FacePatternError(pattern: timeZone, message: message)
-      }
-      zone = named
-    } else {
-      zone = ClockCalendar(timeZone: .current)
-    }
+  /// The schedule for `board`: faces checked against what it can show, the zone looked up. A
+  /// problem in the file is bad configuration at its file:line:column; one from the command
+  /// line is bad usage naming the option.
+  public func planner(for board: BoardProfile) throws(NixieError) -> ClockPlanner {
+    let zone = try Self.zone(timeZone, origin: timeZoneOrigin)
     var turns: [FaceRotation.Turn] = []
+    let fitting = DefaultFaces.best(for: board.formatter)
     for face in faces {
       do {
         let pattern = try FacePattern(face.format)
@@ -122,12 +126,53 @@ public struct ClockConfiguration: Hashable, Sendable {
           FaceRotation.Turn(
             face: try ClockFace(pattern: pattern, formatter: board.formatter), seconds: face.seconds))
       } catch {
-        if let origin = face.origin { throw origin.error(error.description) }
-        throw error
+        var message = error.description
+        if let fitting, fitting.pattern.text != face.format {
+          message += " (\(board.name) can show \(fitting.pattern.text))"
+        }
+        if let origin = face.origin { throw NixieError(.badConfiguration, origin.error(message).description) }
+        throw NixieError(.badUsage, "--format: \(message)")
       }
+    }
+    if faces.isEmpty {
+      guard let fitting else {
+        throw NixieError(
+          .badConfiguration,
+          "\(board.name) cannot show any of the usual faces (\(DefaultFaces.candidates.joined(separator: ", "))):"
+            + " give one with --format or faces: in the configuration")
+      }
+      turns.append(FaceRotation.Turn(face: fitting, seconds: Face.defaultSeconds(at: 0)))
     }
     return ClockPlanner(
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
       antiPoisoning: antiPoisoning, indicator: indicator, brightness: brightness, transition: transition)
+  }
+
+  /// The zone named `name` (the system's when nil), or what is wrong with it: an unknown name
+  /// says which zone it may have meant; a problem from the file is bad configuration at its
+  /// place, one from the command line bad usage of `--timezone`.
+  static func zone(_ name: String?, origin: Origin?, zones: ZoneDatabase = ClockZones.system)
+    throws(NixieError)
+    -> ZoneCalendar
+  {
+    do {
+      guard let name else { return try zones.systemZone() }
+      return try zones.zone(named: name)
+    } catch {
+      var message = error.description
+      if error.reason == .unknownZone || error.reason == .invalidName, let name {
+        let names = zones.zoneNames()
+        if let suggestion = Suggestion.closest(to: name, in: names) {
+          message = "unknown time zone '\(Printable.escaped(name))': did you mean \(suggestion)?"
+        } else {
+          message =
+            "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
+            + " see /usr/share/zoneinfo)"
+        }
+      }
+      guard name != nil else { throw NixieError(.badConfiguration, "the system's time zone: \(message)") }
+      if let origin { throw NixieError(.badConfiguration, origin.error(message).description) }
+      throw NixieError(.badUsage, "--timezone: \(message)")
+    }
   }
 }

@@ -1,31 +1,32 @@
-import Foundation
 import NixieBoards
 import NixieCore
+import NixieSystem
 
 /// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
 /// reporting a mistake with its file, line and column (exit 65).
 struct ClockConfigurationParser {
   let file: String
 
-  func parse(_ yaml: String) throws(BoardFileError) -> ClockConfiguration {
+  /// Parses the UTF-8 text of a configuration file.
+  func parse(bytes: [UInt8]) throws(BoardFileError) -> ClockConfiguration {
     var configuration = ClockConfiguration()
     configuration.file = file
     // An empty file (or one of comments only) means every default.
-    guard let root = try ProfileNode.root(yaml: yaml, file: file) else { return configuration }
+    guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
       "unsynchronised", "control", "knob",
     ])
-    if let board = top["board"] { configuration.board = try nonEmpty(board) }
+    if let board = top["board"] {
+      configuration.board = try nonEmpty(board)
+      configuration.boardOrigin = origin(of: board)
+    }
     if let backend = top["backend"] {
       configuration.backend = try choice(backend, ["sim", "hardware"])
     }
     if let zone = top["timezone"] {
-      let name = try nonEmpty(zone)
-      guard TimeZone(identifier: name) != nil else {
-        throw zone.error("unknown time zone '\(name)' (an IANA name such as Europe/Berlin or Asia/Kathmandu)")
-      }
-      configuration.timeZone = name
+      // Whether the zone exists is checked with the zone database when the clock is planned.
+      configuration.timeZone = try nonEmpty(zone)
       configuration.timeZoneOrigin = origin(of: zone)
     }
     if let faces = top["faces"] { configuration.faces = try parseFaces(faces) }
@@ -45,7 +46,7 @@ struct ClockConfigurationParser {
   }
 
   private func origin(of node: ProfileNode) -> ClockConfiguration.Origin {
-    ClockConfiguration.Origin(file: file, line: node.node.mark?.line, column: node.node.mark?.column)
+    ClockConfiguration.Origin(file: file, line: node.valueLine, column: node.valueColumn)
   }
 
   private func nonEmpty(_ node: ProfileNode) throws(BoardFileError) -> String {
@@ -72,24 +73,26 @@ struct ClockConfigurationParser {
 
   /// `off` (or `false`) for a section that is switched off.
   private func isOff(_ node: ProfileNode) -> Bool {
-    guard case .scalar(let scalar) = node.node else { return false }
-    return ["off", "false", "no", "none"].contains(scalar.string.lowercased())
+    guard let text = node.text else { return false }
+    return ["off", "false", "no", "none"].contains(text.lowercased())
   }
 
   private func parseFaces(_ node: ProfileNode) throws(BoardFileError) -> [ClockConfiguration.Face] {
     let items = try node.sequence()
     guard !items.isEmpty else { throw node.error("faces must list at least one face") }
     var faces: [ClockConfiguration.Face] = []
-    for item in items {
-      if case .scalar = item.node {
-        faces.append(.init(format: try nonEmpty(item), seconds: 60, origin: origin(of: item)))
+    for (index, item) in items.enumerated() {
+      let seconds = ClockConfiguration.Face.defaultSeconds(at: index)
+      if item.text != nil {
+        faces.append(.init(format: try nonEmpty(item), seconds: seconds, origin: origin(of: item)))
         continue
       }
       let fields = try item.fields(allowed: ["format", "seconds"], required: ["format"])
       let format = fields["format"]!
       faces.append(
         .init(
-          format: try nonEmpty(format), seconds: try fields["seconds"]?.int(in: 1...86_400) ?? 60,
+          format: try nonEmpty(format),
+          seconds: try fields["seconds"]?.int(in: 1...ClockConfiguration.Face.longestSeconds) ?? seconds,
           origin: origin(of: format)))
     }
     return faces
@@ -98,17 +101,19 @@ struct ClockConfigurationParser {
   private func parseTransition(_ node: ProfileNode, into configuration: inout ClockConfiguration)
     throws(BoardFileError)
   {
-    if case .scalar = node.node {
-      configuration.transition = ClockTransition(
-        rawValue: try choice(node, ClockTransition.allCases.map(\.rawValue)))!
+    if node.text != nil {
+      configuration.transition = TransitionSpec.Kind(
+        rawValue: try choice(node, TransitionSpec.Kind.allCases.map(\.rawValue)))!
       return
     }
     let fields = try node.fields(allowed: ["style", "fade-ms", "curve"])
     if let style = fields["style"] {
-      configuration.transition = ClockTransition(
-        rawValue: try choice(style, ClockTransition.allCases.map(\.rawValue)))!
+      configuration.transition = TransitionSpec.Kind(
+        rawValue: try choice(style, TransitionSpec.Kind.allCases.map(\.rawValue)))!
     }
-    if let fade = fields["fade-ms"] { configuration.fadeMilliseconds = try fade.int(in: 0...60_000) }
+    if let fade = fields["fade-ms"] {
+      configuration.fadeMilliseconds = try fade.int(in: 0...TransitionSpec.longestFadeMilliseconds)
+    }
     if let curve = fields["curve"] {
       configuration.curve = FadeCurve(rawValue: try choice(curve, FadeCurve.allCases.map(\.rawValue)))!
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import NixieSystem
 
 /// `nixie send`'s side of the control socket: one request line, one reply line.
 public enum ControlClient {
@@ -21,8 +21,15 @@ public enum ControlClient {
     }
   }
 
-  /// The daemon's answer: nil for `{"ok": true}`, else its error message.
-  public static func send(_ request: String, to path: String, timeoutMilliseconds: Int = 3000)
+  /// The daemon's answer to `request`: nil for `{"ok": true}`, else its error message.
+  public static func send(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
+    throws(Failure) -> String?
+  {
+    try send(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// The daemon's answer to one request line: nil for `{"ok": true}`, else its error message.
+  public static func send(line request: String, to path: String, timeoutMilliseconds: Int = 3000)
     throws(Failure) -> String?
   {
     guard let address = UnixSocket.Address(path) else {
@@ -33,19 +40,22 @@ public enum ControlClient {
       socket = try UnixSocket(datagram: false)
       try socket.connect(to: address)
     } catch {
-      if [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.errno) { throw .notListening(path: path, error) }
+      if [.noSuchFile, .connectionRefused, .notADirectory].contains(error.errno) {
+        throw .notListening(path: path, error)
+      }
       throw .failed(
-        path: path, error.errno == EACCES ? "\(error) (are you in the socket's group?)" : "\(error)")
+        path: path,
+        error.errno == .permissionDenied ? "\(error) (are you in the socket's group?)" : "\(error)")
     }
     var reply: [UInt8] = []
     do {
       try socket.setReceiveTimeout(milliseconds: timeoutMilliseconds)
       guard try socket.send(Array((request + "\n").utf8)) else {
-        throw SystemCallError("send", errno: EAGAIN)
+        throw SystemCallError("send", errno: .tryAgain)
       }
       while !reply.contains(UInt8(ascii: "\n")) {
         guard let chunk = try socket.receive(upTo: 4096) else {
-          throw SystemCallError("recv", errno: ETIMEDOUT)
+          throw SystemCallError("recv", errno: .timedOut)
         }
         if chunk.isEmpty { break }
         reply += chunk

@@ -1,16 +1,29 @@
 import Foundation
+import NixieCore
 
 /// One request on the control socket: a JSON object on one line, such as
 /// `{"show": "1234", "seconds": 5, "transition": "slot"}` or `{"clear": true}`.
 public enum ControlRequest: Hashable, Sendable {
   /// Show `value` (text or a number, as `nixie show` takes it) for `seconds`.
-  case show(value: String, seconds: Double, transition: ClockTransition?)
+  case show(value: String, seconds: Double, transition: TransitionSpec.Kind?)
   /// Back to the clock at once.
   case clear
 
   /// The longest a value may stay (an hour).
   public static let maximumSeconds = 3600.0
   public static let defaultSeconds = 5.0
+
+  /// The request as one JSON line (without its newline): what `nixie send` writes.
+  public var line: String {
+    switch self {
+    case .clear:
+      return #"{"clear": true}"#
+    case .show(let value, let seconds, let transition):
+      var fields = [("show", JSONText.quoted(value)), ("seconds", String(seconds))]
+      if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
+      return "{" + fields.map { "\(JSONText.quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+  }
 
   /// Parses one line (without its newline), or says what is wrong with it.
   public static func parse(_ line: [UInt8]) -> Result<ControlRequest, ControlRequestError> {
@@ -42,9 +55,9 @@ public enum ControlRequest: Hashable, Sendable {
     guard seconds.isFinite, seconds > 0, seconds <= maximumSeconds else {
       return .failure(ControlRequestError(Fields.expectation["seconds"]!))
     }
-    var transition: ClockTransition? = nil
+    var transition: TransitionSpec.Kind? = nil
     if let name = fields.transition {
-      guard let named = ClockTransition(rawValue: name) else {
+      guard let named = TransitionSpec.Kind(rawValue: name) else {
         return .failure(ControlRequestError(Fields.expectation["transition"]!))
       }
       transition = named
@@ -64,7 +77,7 @@ public enum ControlRequest: Hashable, Sendable {
       "show": "'show' must be text or a number",
       "seconds": "'seconds' must be a number above 0 and at most 3600",
       "transition": "'transition' must be one of "
-        + ClockTransition.allCases.map(\.rawValue).joined(separator: ", "),
+        + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
       "clear": "'clear' takes true and nothing else",
     ]
 

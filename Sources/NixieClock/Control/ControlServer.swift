@@ -1,7 +1,6 @@
-import Foundation
-import Glibc
 import Logging
 import NixieCore
+import NixieSystem
 import Synchronization
 
 /// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
@@ -21,8 +20,7 @@ public final class ControlServer: @unchecked Sendable {
   private let handle: @Sendable (ControlRequest) -> String?
   private let logger: Logger
   private let monotonic: @Sendable () -> UInt64
-  private var thread: Thread?
-  private let finished = DispatchSemaphore(value: 0)
+  private var thread: SystemThread?
 
   /// One connected client and what it has sent so far.
   private final class Client {
@@ -49,9 +47,6 @@ public final class ControlServer: @unchecked Sendable {
     path: String, group: String?, limits: ControlLimits, logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64, handle: @escaping @Sendable (ControlRequest) -> String?
   ) throws(SystemCallError) {
-    guard let address = UnixSocket.Address(path), !address.isAbstract else {
-      throw SystemCallError("bind", subject: path, errno: ENAMETOOLONG)
-    }
     self.path = path
     self.configured = Mutex(limits)
     self.active = limits
@@ -59,39 +54,10 @@ public final class ControlServer: @unchecked Sendable {
     self.logger = logger
     self.monotonic = monotonic
     self.total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
-    listener = try UnixSocket(datagram: false)
     stopEvent = try WakeUpEvent()
-    try Self.removeStaleSocket(at: address)
-    try listener.bind(to: address)
-    try SystemCall.run("chmod", subject: path) { chmod(path, 0o660) }
-    if let group {
-      guard let entry = getgrnam(group) else {
-        unlink(path)
-        throw SystemCallError("getgrnam", subject: "group \(group)", errno: ENOENT)
-      }
-      try SystemCall.run("chown", subject: path) { chown(path, uid_t.max, entry.pointee.gr_gid) }
-    }
-    try listener.listen()
+    listener = try UnixSocket.listening(
+      at: path, mode: 0o660, group: group, groupIfPossible: group == nil ? ControlSocketPath.group : nil)
     try listener.descriptor.setNonBlocking()
-  }
-
-  /// A socket file left by a daemon that died is removed; a live one is an error (EADDRINUSE).
-  private static func removeStaleSocket(at address: UnixSocket.Address) throws(SystemCallError) {
-    var info = stat()
-    guard stat(address.text, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFSOCK else {
-      throw SystemCallError("bind", subject: "\(address.text) (exists and is not a socket)", errno: EEXIST)
-    }
-    let probe = try UnixSocket(datagram: false)
-    do {
-      try probe.connect(to: address)
-    } catch {
-      guard error.errno == ECONNREFUSED else { throw error }
-      unlink(address.text)
-      return
-    }
-    throw SystemCallError(
-      "bind", subject: "\(address.text) (another nixie clock is listening)", errno: EADDRINUSE)
   }
 
   /// The limits in force (the configuration's).
@@ -103,24 +69,19 @@ public final class ControlServer: @unchecked Sendable {
     configured.withLock { $0 = limits }
   }
 
-  /// Starts serving on a thread of its own.
-  public func start() {
-    let thread = Thread { [self] in
-      serve()
-      finished.signal()
-    }
-    thread.name = "nixie-control"
-    self.thread = thread
-    thread.start()
+  /// Starts serving on a thread of its own; throws when the system cannot make one.
+  public func start() throws(SystemCallError) {
+    guard thread == nil else { return }
+    thread = try SystemThread.start(name: "nixie-control") { [self] in serve() }
   }
 
   /// Stops serving, closes every client and removes the socket file.
   public func stop() {
     guard thread != nil else { return }
     stopEvent.signal()
-    finished.wait()
+    thread?.join()
     thread = nil
-    unlink(path)
+    FileSystem.remove(path)
   }
 
   private func serve() {
@@ -130,7 +91,7 @@ public final class ControlServer: @unchecked Sendable {
         + clients.map(\.socket.descriptor.rawValue)
       let ready: [Int]
       do {
-        ready = try Poll.readable(descriptors, timeout: -1)
+        ready = try Poll.readable(descriptors, timeout: nil)
       } catch {
         logger.error("control socket: \(error)")
         return

@@ -5,7 +5,7 @@ import NixieCore
 public enum ClockCommand: Hashable, Sendable {
   /// Show `state` for `seconds`, arriving with `transition` (nil: the clock's configured one,
   /// as it is when the value is shown), then go back to the clock.
-  case show(DisplayState, seconds: Double, transition: ClockTransition?)
+  case show(DisplayState, seconds: Double, transition: TransitionSpec.Kind?)
   /// Go back to the clock now.
   case clear
   /// Set the day's brightness, 0…1 (the knob's turn, through the spinner).

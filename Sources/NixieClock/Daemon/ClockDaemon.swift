@@ -1,6 +1,6 @@
-import Glibc
 import Logging
 import NixieCore
+import NixieSystem
 
 /// The clock daemon's loop: at every due instant of the schedule it computes the frame,
 /// hands changes to the `ClockDisplay`, checks in with the watchdog (whose pings come from the
@@ -10,7 +10,7 @@ import NixieCore
 public final class ClockDaemon {
   /// Why `run()` returned.
   public enum Ending: Hashable, Sendable {
-    case signal(Int32)
+    case signal(Signal)
     /// `--duration` passed.
     case durationElapsed
   }
@@ -43,7 +43,7 @@ public final class ClockDaemon {
   private struct Message {
     var state: DisplayState
     var until: UInt64
-    var transition: ClockTransition?
+    var transition: TransitionSpec.Kind?
   }
 
   public private(set) var planner: ClockPlanner
@@ -119,7 +119,7 @@ public final class ClockDaemon {
         logger.notice("the system clock was set: re-aligned to the new time")
       case .woken:
         break
-      case .signal(SIGHUP):
+      case .signal(.hangUp):
         reloadConfiguration()
       case .signal(let signal):
         ending = .signal(signal)

@@ -1,3 +1,5 @@
+import NixieSystem
+
 /// The clocks the daemon loop runs on: the displayed wall-clock time, monotonic time for
 /// intervals, and a wait for a wall-clock deadline that also ends on a clock step, a signal
 /// or a wake-up. `SystemDaemonClock` is the real one (timerfd, signalfd, eventfd);

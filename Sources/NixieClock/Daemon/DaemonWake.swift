@@ -1,3 +1,5 @@
+import NixieSystem
+
 /// Why a daemon clock's wait ended.
 public enum DaemonWake: Hashable, Sendable {
   /// The deadline passed.
@@ -7,5 +9,5 @@ public enum DaemonWake: Hashable, Sendable {
   /// Another thread posted work (a control-socket request).
   case woken
   /// A signal arrived (SIGTERM, SIGINT, SIGHUP).
-  case signal(Int32)
+  case signal(Signal)
 }

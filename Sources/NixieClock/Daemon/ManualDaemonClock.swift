@@ -1,6 +1,6 @@
-import Foundation
 import NixieCore
 import NixieRuntime
+import NixieSystem
 
 /// Virtual time for the daemon and the threads around it: an hour of clock runs in
 /// milliseconds, deterministically, with the real frame scheduler and knob threads.
@@ -23,7 +23,7 @@ public final class ManualDaemonClock: DaemonClock, ParkingClock, @unchecked Send
   public enum Event: Sendable {
     /// The wall clock jumps by this many nanoseconds (negative: back).
     case step(Int64)
-    case signal(Int32)
+    case signal(Signal)
     /// Runs (e.g. posts to the inbox), then wakes the daemon.
     case perform(@Sendable () -> Void)
   }
@@ -37,7 +37,7 @@ public final class ManualDaemonClock: DaemonClock, ParkingClock, @unchecked Send
   }
 
   // Everything below is guarded by `condition`.
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var wall: Int64
   private var mono: UInt64
   private var events: [(at: UInt64, event: Event)] = []

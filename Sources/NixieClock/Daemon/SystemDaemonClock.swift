@@ -1,4 +1,4 @@
-import Glibc
+import NixieSystem
 
 /// The real daemon clock: CLOCK_REALTIME (plus a fixed offset for `--at`), CLOCK_MONOTONIC,
 /// and one poll(2) over a realtime timerfd armed with TFD_TIMER_ABSTIME |
@@ -10,6 +10,7 @@ public final class SystemDaemonClock: DaemonClock {
   private let timer: RealtimeTimer
   private let signals: SignalDescriptor?
   public let wakeUp: WakeUpEvent
+  private let monotonic = SystemClock()
 
   public init(offset: Int64 = 0, signals: SignalDescriptor?, wakeUp: WakeUpEvent) throws(SystemCallError) {
     self.offset = offset
@@ -18,16 +19,16 @@ public final class SystemDaemonClock: DaemonClock {
     self.wakeUp = wakeUp
   }
 
-  public func wallTime() -> Int64 { Self.read(CLOCK_REALTIME) + offset }
+  public func wallTime() -> Int64 { SystemClock.wallClockNanoseconds() + offset }
 
-  public func monotonicTime() -> UInt64 { UInt64(Self.read(CLOCK_MONOTONIC)) }
+  public func monotonicTime() -> UInt64 { monotonic.now() }
 
   public func wait(until deadline: Int64) throws(SystemCallError) -> DaemonWake {
     try timer.arm(at: deadline - offset)
     var descriptors = [timer.descriptor.rawValue, wakeUp.descriptor.rawValue]
     if let signals { descriptors.append(signals.descriptor.rawValue) }
     while true {
-      let ready = try Poll.readable(descriptors, timeout: -1)
+      let ready = try Poll.readable(descriptors, timeout: nil)
       if ready.contains(2), let signal = try signals?.next() { return .signal(signal) }
       if ready.contains(0) {
         switch try timer.read() {
@@ -41,11 +42,5 @@ public final class SystemDaemonClock: DaemonClock {
         return .woken
       }
     }
-  }
-
-  private static func read(_ clock: clockid_t) -> Int64 {
-    var now = timespec()
-    clock_gettime(clock, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 }

@@ -9,7 +9,7 @@ public struct ClockFrame: Hashable, Sendable {
     case face(Int)
     case antiPoisoning(AntiPoisoningRun)
     /// Showing a value sent over the control socket, with the transition it asked for.
-    case message(ClockTransition)
+    case message(TransitionSpec.Kind)
   }
 
   /// What the tubes show.
@@ -35,7 +35,7 @@ public struct ClockFrame: Hashable, Sendable {
 
   /// How the tubes go from `previous` to this frame, or nil when nothing changed. A new
   /// anti-poisoning run always starts, even towards the picture already shown.
-  public func change(from previous: ClockFrame?, transition: ClockTransition) -> DisplayChange? {
+  public func change(from previous: ClockFrame?, transition: TransitionSpec.Kind) -> DisplayChange? {
     if case .antiPoisoning(let run) = activity {
       guard let previous, previous.activity == activity, previous.state == state else {
         return .antiPoisoning(run)

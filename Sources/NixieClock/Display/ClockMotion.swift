@@ -14,7 +14,7 @@ public struct ClockMotion: Hashable, Sendable {
   }
 
   /// The transition engine's description of `transition` with this length and curve.
-  public func spec(_ transition: ClockTransition) -> TransitionSpec {
+  public func spec(_ transition: TransitionSpec.Kind) -> TransitionSpec {
     switch transition {
     case .none: .none
     case .crossfade: TransitionSpec(.crossfade, duration: fade, curve: curve)

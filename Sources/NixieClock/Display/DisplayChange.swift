@@ -1,7 +1,9 @@
+import NixieCore
+
 /// Why the clock puts a new picture on the tubes, which is what decides how it gets there.
 public enum DisplayChange: Hashable, Sendable {
   /// A new time, date or control-socket value: change with this transition.
-  case value(ClockTransition)
+  case value(TransitionSpec.Kind)
   /// The unsynchronised indicator switched the separators: at once, no fade.
   case blink
   /// Only the brightness changed (night mode began or ended): ramp to it.

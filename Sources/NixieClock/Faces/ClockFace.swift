@@ -1,4 +1,5 @@
 import NixieCore
+import NixieTime
 
 /// A face of the clock on one board: a pattern rendered in the clock's time zone and laid
 /// out by the formatting core exactly as `nixie show` lays out the same text.

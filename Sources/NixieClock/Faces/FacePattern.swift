@@ -1,3 +1,5 @@
+import NixieTime
+
 /// A clock face's `--format`: a Unicode date-field pattern (UTS #35) such as `HH:mm:ss`,
 /// `h:mm` or `dd.MM.yy`, reduced to what digits can show.
 ///

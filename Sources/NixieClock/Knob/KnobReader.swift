@@ -1,7 +1,7 @@
-import Foundation
 import Logging
 import NixieCore
 import NixieInput
+import NixieSystem
 import Synchronization
 
 /// The knob's own thread: it waits for line events from a `LineEventSource` — libgpiod edge
@@ -19,8 +19,7 @@ public final class KnobReader: @unchecked Sendable {
   private var knob: ClockKnob
   private let update = Mutex<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
   private let stopping = Atomic<Bool>(false)
-  private let finished = DispatchSemaphore(value: 0)
-  private var thread: Thread?
+  private var thread: SystemThread?
 
   /// Reads `source` into `knob`, timed by `clock`. `interrupt` ends a wait of the source's
   /// from another thread (`GPIOKnobSource.cancel`); `onExit` runs on the thread as it ends.
@@ -37,17 +36,13 @@ public final class KnobReader: @unchecked Sendable {
     self.onExit = onExit
   }
 
-  /// Starts the thread.
-  public func start() {
+  /// Starts the thread; throws when the system cannot make one.
+  public func start() throws(SystemCallError) {
     guard thread == nil else { return }
-    let thread = Thread { [self] in
+    thread = try SystemThread.start(name: "nixie-knob") { [self] in
       run()
       onExit()
-      finished.signal()
     }
-    thread.name = "nixie-knob"
-    self.thread = thread
-    thread.start()
   }
 
   /// New settings and the brightness now in force, from any thread (a reload): applied before
@@ -64,7 +59,7 @@ public final class KnobReader: @unchecked Sendable {
       return
     }
     interrupt()
-    finished.wait()
+    thread?.join()
     thread = nil
   }
 

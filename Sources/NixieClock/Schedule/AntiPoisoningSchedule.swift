@@ -1,3 +1,5 @@
+import NixieTime
+
 /// When the tubes exercise every cathode against cathode poisoning (a cathode left unlit for
 /// months grows a dark film): short runs at a fixed second of every period (e.g. 2 s at 30 s
 /// past every hour) and a long run once a day (e.g. 10 minutes from 03:00).
@@ -43,7 +45,7 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
   public static let off = AntiPoisoningSchedule()
 
   /// The run in progress at `time` (Unix nanoseconds), whose local time is `local`.
-  public func run(at time: Int64, local: LocalTime, calendar: ClockCalendar) -> AntiPoisoningRun? {
+  public func run(at time: Int64, local: LocalTime, calendar: ZoneCalendar) -> AntiPoisoningRun? {
     let seconds = time.floorDividing(by: 1_000_000_000)
     if let long {
       for daysAhead in [0, -1] {

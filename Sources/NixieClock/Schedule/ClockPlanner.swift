@@ -1,11 +1,12 @@
 import NixieCore
+import NixieTime
 
 /// The clock's schedule as a pure function of time: given a wall-clock instant and whether
 /// the system clock is synchronised, what the display should be (`frame(at:)`) and when it
 /// next needs another look (`nextDue(after:)`). No clock is read inside; the daemon loop
 /// and the tests supply the instants.
 public struct ClockPlanner: Sendable {
-  public var calendar: ClockCalendar
+  public var calendar: ZoneCalendar
   public var rotation: FaceRotation
   public var night: NightMode?
   public var antiPoisoning: AntiPoisoningSchedule
@@ -13,7 +14,7 @@ public struct ClockPlanner: Sendable {
   /// The day's brightness, 0…1.
   public var brightness: Double
   /// How a new value replaces the old (`value` changes).
-  public var transition: ClockTransition
+  public var transition: TransitionSpec.Kind
   /// Faces to skip ahead in the rotation (the knob's press).
   public var faceShift = 0
   /// Night forced on or off regardless of the hours (the knob's long press); nil: the hours.
@@ -21,9 +22,9 @@ public struct ClockPlanner: Sendable {
   public let layout: DisplayLayout
 
   public init(
-    calendar: ClockCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
+    calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
     antiPoisoning: AntiPoisoningSchedule = .off, indicator: UnsynchronisedIndicator = .blink,
-    brightness: Double = 1, transition: ClockTransition = .crossfade
+    brightness: Double = 1, transition: TransitionSpec.Kind = .crossfade
   ) {
     self.calendar = calendar
     self.rotation = rotation

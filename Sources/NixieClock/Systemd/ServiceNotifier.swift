@@ -1,3 +1,5 @@
+import NixieSystem
+
 /// Where the daemon reports its state to a service manager (systemd's sd_notify protocol:
 /// `READY=1`, `STATUS=…`, `WATCHDOG=1`, `STOPPING=1`). Injectable for tests.
 public protocol ServiceNotifier: AnyObject {

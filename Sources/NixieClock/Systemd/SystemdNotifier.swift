@@ -1,4 +1,4 @@
-import Glibc
+import NixieSystem
 
 /// The sd_notify protocol spoken directly: one datagram of newline-separated `KEY=value`
 /// lines to the AF_UNIX socket named by `$NOTIFY_SOCKET` (a path, or `@name` in the abstract
@@ -10,7 +10,7 @@ public final class SystemdNotifier: ServiceNotifier {
 
   /// A notifier for the service manager named in `environment`, or nil when there is none
   /// (`NOTIFY_SOCKET` unset: not started by systemd as `Type=notify`).
-  public convenience init?(environment: [String: String], processID: Int32 = getpid())
+  public convenience init?(environment: [String: String], processID: Int32 = CurrentProcess.id)
     throws(SystemCallError)
   {
     guard let name = environment["NOTIFY_SOCKET"], let address = UnixSocket.Address(name) else { return nil }

@@ -41,4 +41,18 @@ public struct BoardProfile: Hashable, Sendable {
 
   /// A formatter for this board's layout.
   public var formatter: ValueFormatter { ValueFormatter(layout: layout, boardName: name) }
+
+  /// `6 tubes (IN-14), 2 separators, 2 × HV5622 over GPIO gpiochip0`: what `nixie boards` and
+  /// `nixie doctor` say of a board.
+  public var summary: String {
+    let tubes = layout.positions.filter(\.isTube)
+    let models = Array(Set(tubes.map(\.model.name))).sorted().joined(separator: ", ")
+    let separators = layout.count - tubes.count
+    let transport =
+      if let spi { "SPI \(spi.device)" } else if let i2c { "I2C \(i2c.bus)" } else {
+        "GPIO \(gpio?.chip ?? "")"
+      }
+    return
+      "\(tubes.count) tubes (\(models)), \(separators) separators, \(chipCount) × \(chip.name) over \(transport)"
+  }
 }

@@ -6,7 +6,7 @@ public struct ChipModel: Hashable, Sendable {
     /// bit-banged over GPIO or clocked out by SPI.
     case shiftRegister
     /// An I2C GPIO expander feeding BCD decoders (MCP23017, PCF8574).
-    case i2cExpander
+    case i2cExpander(I2CExpander)
   }
 
   /// The name a board profile uses, e.g. `HV5622`.
@@ -30,10 +30,10 @@ public struct ChipModel: Hashable, Sendable {
       ChipModel(name: $0, interface: .shiftRegister, outputsPerChip: 32)
     } + [
       ChipModel(
-        name: "MCP23017", interface: .i2cExpander, outputsPerChip: 16,
+        name: "MCP23017", interface: .i2cExpander(.mcp23017), outputsPerChip: 16,
         outputNames: (0..<8).map { "GPA\($0)" } + (0..<8).map { "GPB\($0)" }),
       ChipModel(
-        name: "PCF8574", interface: .i2cExpander, outputsPerChip: 8,
+        name: "PCF8574", interface: .i2cExpander(.pcf8574), outputsPerChip: 8,
         outputNames: (0..<8).map { "P\($0)" }),
     ]
 

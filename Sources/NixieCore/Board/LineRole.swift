@@ -1,4 +1,4 @@
-/// What a host GPIO line does on a board; the names are those of the VCD trace (INTERFACE.md).
+/// What a host GPIO line does on a board; the names are those of the VCD trace (docs/INTERFACE.md).
 public enum LineRole: Int, CaseIterable, Hashable, Sendable, Comparable {
   /// Shift-register data in.
   case din

@@ -1,6 +1,6 @@
 /// The on/off state of every output of a chip chain or set of expanders, one bit per output.
 ///
-/// Output 0 is chain position 0 (HARDWARE.md). Drivers keep one of these per frame and
+/// Output 0 is chain position 0 (docs/HARDWARE.md). Drivers keep one of these per frame and
 /// compare it with the last one they wrote, so an unchanged frame costs no line writes.
 public struct OutputBits: Hashable, Sendable {
   public private(set) var words: [UInt64]

@@ -13,7 +13,7 @@ public struct DisplayState: Hashable, Sendable {
 }
 
 extension DisplayLayout {
-  /// The names of the lit cathodes of each position, in model order (INTERFACE.md).
+  /// The names of the lit cathodes of each position, in model order (docs/INTERFACE.md).
   public func cathodeNames(of state: DisplayState) -> [[String]] {
     zip(positions, state.lit).map { position, lit in
       lit.indices.map { position.model.cathodes[$0].name }
@@ -51,7 +51,7 @@ extension DisplayLayout {
     }
   }
 
-  /// The display state as the JSON object of INTERFACE.md, with `extra` members appended
+  /// The display state as the JSON object of docs/INTERFACE.md, with `extra` members appended
   /// (already encoded JSON values, e.g. `("t", "\"2026-…\"")`).
   public func json(of state: DisplayState, board: String, extra: [(String, String)] = []) -> String {
     let positions = cathodeNames(of: state).map { names in

@@ -1,4 +1,4 @@
-/// Drives an HV5622 chain by toggling GPIO lines: the waveform of HARDWARE.md, bit by bit.
+/// Drives an HV5622 chain by toggling GPIO lines: the waveform of docs/HARDWARE.md, bit by bit.
 ///
 /// Each bit takes two multi-line writes: DIN with CLK rising (the chip ignores the rising
 /// edge, so the data settles), then CLK falling, which shifts DIN in. After the last bit, LE

@@ -1,4 +1,4 @@
-/// How `ValueFormatter` lays a value out (the `nixie show` options of INTERFACE.md).
+/// How `ValueFormatter` lays a value out (the `nixie show` options of docs/INTERFACE.md).
 public struct FormatOptions: Hashable, Sendable {
   /// What fills the tubes a number does not use.
   public enum Padding: String, Hashable, Sendable, CaseIterable {

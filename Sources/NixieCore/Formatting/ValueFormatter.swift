@@ -1,6 +1,6 @@
 /// Turns a value (a number or a string, as a user types it) into the cathodes to light.
 ///
-/// The rules (issue 2, INTERFACE.md): a decimal number is right-aligned and takes the
+/// The rules (issue 2, docs/INTERFACE.md): a decimal number is right-aligned and takes the
 /// right-most placement in which every separator finds a place; anything else is a string,
 /// left-aligned, taking the left-most such placement. `:` `.` `'` go to a separator position
 /// between two tubes; a `.` may also light the decimal point of the tube before it (or of the

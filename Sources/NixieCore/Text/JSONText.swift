@@ -1,4 +1,4 @@
-/// Writing JSON text by hand, so the display state keeps the member order of INTERFACE.md.
+/// Writing JSON text by hand, so the display state keeps the member order of docs/INTERFACE.md.
 public enum JSONText {
   /// `text` as a JSON string literal, escaped per RFC 8259.
   public static func quoted(_ text: String) -> String {

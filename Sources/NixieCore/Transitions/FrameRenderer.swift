@@ -2,7 +2,7 @@
 ///
 /// Each position's main cathodes (digits, symbols) take turns within the period, one after
 /// the other for their duty's share of it, so no frame ever lights two of them on one tube
-/// (HARDWARE.md); decimal points and separator dots are lit from the start of the period for
+/// (docs/HARDWARE.md); decimal points and separator dots are lit from the start of the period for
 /// their share. The slices are the sorted instants where anything switches, each with the
 /// frame lit until the next. `brightness` (0…1) scales every duty; the rest of the period is an
 /// all-dark frame, which a driver with a BL line shows by lowering BL — dimming by PWM on BL.

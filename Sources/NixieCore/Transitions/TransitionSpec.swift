@@ -24,6 +24,11 @@ public struct TransitionSpec: Hashable, Sendable {
     self.curve = curve
   }
 
+  /// The default fade, in milliseconds (`--fade-ms`, the configuration's `fade-ms`).
+  public static let defaultFadeMilliseconds = 500
+  /// The longest fade anyone may ask for, in milliseconds: a minute.
+  public static let longestFadeMilliseconds = 60_000
+
   /// The new state at once.
   public static let none = TransitionSpec(.none, duration: 0)
   /// The default: a 500 ms perceptual cross-fade.

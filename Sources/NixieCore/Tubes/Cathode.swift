@@ -1,7 +1,7 @@
 /// One cathode of a tube or one dot of a separator: the thing a board wires to a chip output.
 ///
 /// Its `name` is the vocabulary of board profiles and of the JSON display state
-/// (INTERFACE.md): `"0"`…`"9"`, `"dp"`, `"ldp"`, `"rdp"`, `"upper"`, `"lower"`, and IN-15
+/// (docs/INTERFACE.md): `"0"`…`"9"`, `"dp"`, `"ldp"`, `"rdp"`, `"upper"`, `"lower"`, and IN-15
 /// symbols by their character (`"-"` for the minus, `"Hz"` for hertz).
 public enum Cathode: Hashable, Sendable {
   /// A digit cathode, 0 to 9.

@@ -1,4 +1,4 @@
-/// The tubes and separators of HARDWARE.md, as data.
+/// The tubes and separators of docs/HARDWARE.md, as data.
 extension TubeModel {
   /// Every model a board profile can name.
   public static let catalog: [TubeModel] = [in14, in12A, in12B, in8_2, in18, in15A, in15B, ins1]
@@ -15,7 +15,7 @@ extension TubeModel {
 
   private static let digits = (0...9).map { Cathode.digit($0) }
   private static let digitSpellings = Dictionary(uniqueKeysWithValues: digits.map { ($0.name, $0) })
-  /// Stacking order of IN-12 digits, back to front (HARDWARE.md).
+  /// Stacking order of IN-12 digits, back to front (docs/HARDWARE.md).
   private static let in12Depth = [1, 6, 2, 7, 5, 0, 4, 9, 8, 3].map { Cathode.digit($0) }
 
   /// IN-14: digits with a left and a right decimal point. Its stacking order is not

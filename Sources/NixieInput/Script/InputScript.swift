@@ -1,6 +1,6 @@
 import NixieCore
 
-/// A simulator input script (INTERFACE.md): scripted encoder and switch events for
+/// A simulator input script (docs/INTERFACE.md): scripted encoder and switch events for
 /// `nixie select --input` and for tests.
 ///
 /// One event per line, `TIME EVENT`, `#` starts a comment. TIME is milliseconds from the

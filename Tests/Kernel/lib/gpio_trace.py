@@ -28,7 +28,7 @@ with a CLK edge), as the simulator's HV5622ChainModel reports them.
 
 `writes` prints each write as JSON: {"mono_ns", "pid", "comm", "lines": {"OFFSET": level}}.
 
-The chain model is the one of HARDWARE.md: shift on the falling CLK edge (the new bit enters
+The chain model is the one of docs/HARDWARE.md: shift on the falling CLK edge (the new bit enters
 position 0), latch while LE is high, outputs dark while BL is low. Levels are physical;
 --inverted din,clk,... flips lines behind inverting level shifters. Lines start low.
 """

@@ -1,0 +1,198 @@
+import Logging
+import NixieCore
+import NixieInput
+import NixieRuntime
+import NixieSystem
+import NixieTime
+
+/// `nixie clock`: the clock daemon, assembled and run until SIGTERM (or `--duration`). It
+/// loads the settings, brings the board up, starts the control socket, the knob and the
+/// systemd notifier, runs `ClockDaemon` and, on SIGHUP, reloads what a reload may change.
+public struct ClockJob {
+  public let settings: ClockSettings
+  public let logger: Logger
+
+  public init(options: ClockOptions, logger: Logger) {
+    self.settings = ClockSettings(options: options)
+    self.logger = logger
+  }
+
+  private var options: ClockOptions { settings.options }
+
+  /// Runs the clock. Returns when it ends cleanly; throws what kept it from starting or ended
+  /// it (a transport that failed for good is unavailable, so systemd restarts it).
+  public func run() throws(NixieError) {
+    // Signals first, before any thread exists, so every thread inherits the blocked mask and
+    // SIGTERM/SIGHUP arrive only through the signalfd the loop waits on.
+    let signals: SignalDescriptor
+    let wakeUp: WakeUpEvent
+    do {
+      signals = try SignalDescriptor(signals: [.terminate, .interrupt, .hangUp])
+      wakeUp = try WakeUpEvent()
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+
+    let configuration = try settings.load()
+    let choice = settings.boardChoice(configuration)
+    let profile = try choice.loadProfile()
+    let planner = try configuration.planner(for: profile)
+    if options.input != nil && profile.encoder == nil {
+      throw NixieError(
+        .badUsage, "--board \(profile.name) has no rotary encoder, so --input has no knob to turn")
+    }
+    let script = try options.input.map { path throws(NixieError) in try KnobInput.script(at: path) }
+
+    var offset: Int64 = 0
+    if let at = options.at {
+      do {
+        offset = try InstantParser.parse(at, zone: planner.calendar) - SystemClock.wallClockNanoseconds()
+      } catch {
+        throw NixieError(.badUsage, "--at \(error)")
+      }
+    }
+    let clock: SystemDaemonClock
+    do {
+      clock = try SystemDaemonClock(offset: offset, signals: signals, wakeUp: wakeUp)
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+
+    let notifier: SystemdNotifier?
+    do {
+      notifier = try SystemdNotifier(environment: Environment.all)
+    } catch {
+      logger.warning("cannot reach the service manager: \(error)")
+      notifier = nil
+    }
+    // WATCHDOG=1 comes from the frame loop, while the daemon loop checks in too.
+    let watchdog = notifier.flatMap { notifier in
+      notifier.watchdogInterval.map { ClockWatchdog(notifier: notifier, interval: $0, logger: logger) }
+    }
+    let faults = TransportFaultLog(logger: logger)
+    let monotonic = SystemClock()
+
+    let (backend, note) = try choice.resolveBackend()
+    if let note { logger.warning("\(note)") }
+    let session = try DisplaySession(
+      board: profile, backend: backend, recording: options.recording,
+      view: backend == .sim && Terminal.standardOutputIsTerminal,
+      displayedTime: { mono in clock.wallTime() - (Int64(clock.monotonicTime()) - Int64(mono)) },
+      heartbeat: watchdog.map { watchdog in
+        FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
+      },
+      onFault: { faults.record($0, at: monotonic.now()) },
+      onRecordingFailure: { logger.error("\($0)") })
+    defer { session.finish(blanking: true) }
+    let display = TransitionClockDisplay(
+      scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
+      wallTime: { clock.wallTime() })
+
+    let inbox = ClockInbox { wakeUp.signal() }
+    let server = startControlServer(configuration, board: profile, inbox: inbox)
+    defer { server?.stop() }
+    let knob = try startKnob(
+      backend: backend, script: script, session: session, configuration: configuration,
+      brightness: planner.brightness, inbox: inbox)
+    defer { knob?.stop() }
+
+    let daemon = ClockDaemon(
+      planner: planner, display: display,
+      services: ClockDaemon.Services(
+        clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, watchdog: watchdog,
+        inbox: inbox, logger: logger),
+      duration: options.duration,
+      describe: { Self.describe($0, board: profile) },
+      reload: settings.file.map { _ in
+        { () throws -> ClockPlanner in
+          let reloaded = try settings.load()
+          let planner = try reloaded.planner(for: profile)
+          for change in settings.restartNeeded(reloaded, running: configuration) {
+            logger.warning("\(change)")
+          }
+          display.motion = reloaded.motion
+          server?.update(limits: reloaded.control.limits)
+          knob?.reconfigure(reloaded.knob, brightness: planner.brightness)
+          return planner
+        }
+      })
+    do {
+      try knob?.start()
+    } catch {
+      throw NixieError(.internalError, "the knob's thread: \(error)")
+    }
+    do {
+      _ = try daemon.run()
+    } catch let failure as NixieError {
+      throw failure
+    } catch let error as SystemCallError {
+      throw NixieError(.internalError, "clock loop: \(error)")
+    } catch {
+      throw NixieError(.unavailable, "\(profile.name): \(error)")
+    }
+  }
+
+  /// The knob's reader on boards with an encoder: libgpiod edge events on hardware, the
+  /// `--input` script on the simulator; nil when there is no knob to read.
+  private func startKnob(
+    backend: Backend, script: InputScript?, session: DisplaySession, configuration: ClockConfiguration,
+    brightness: Double, inbox: ClockInbox
+  ) throws(NixieError) -> KnobReader? {
+    let board = session.board
+    guard board.encoder != nil else { return nil }
+    let encoder = try KnobInput.encoder(of: board, for: "the clock's knob")
+    let input: KnobInput
+    switch (backend, script) {
+    case (.hardware, _):
+      do {
+        input = try KnobInput.hardware(encoder.wiring, settings: encoder.settings, clock: session.clock)
+      } catch {
+        logger.warning("the knob cannot be read; the clock runs without it: \(error)")
+        return nil
+      }
+    case (.sim, nil):
+      return nil
+    case (.sim, let script?):
+      input = try KnobInput.scripted(
+        script, encoder: encoder.wiring, settings: encoder.settings, session: session)
+    }
+    let knob: ClockKnob
+    do {
+      knob = try ClockKnob(
+        settings: configuration.knob, encoder: input.settings, switchActiveLow: input.encoder.activeLow,
+        levels: input.levels, at: input.origin, brightness: brightness)
+    } catch {
+      throw NixieError(.internalError, "the knob's brightness levels: \(error)")
+    }
+    return KnobReader(
+      source: input.source, knob: knob, clock: session.clock, inbox: inbox, logger: logger,
+      interrupt: input.cancel, onExit: input.retire)
+  }
+
+  private func startControlServer(_ configuration: ClockConfiguration, board: BoardProfile, inbox: ClockInbox)
+    -> ControlServer?
+  {
+    let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
+    let monotonic = SystemClock()
+    let path = configuration.control.socket ?? ControlSocketPath.forClock()
+    do {
+      try ControlSocketPath.prepare(path)
+      let server = try ControlServer(
+        path: path, group: configuration.control.group, limits: configuration.control.limits,
+        logger: logger, monotonic: { monotonic.now() }, handle: { handler.handle($0) })
+      try server.start()
+      return server
+    } catch {
+      logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+      return nil
+    }
+  }
+
+  /// `hv5622-6xin14: HH:mm:ss 50 s, dd.MM.yy 10 s in Europe/Berlin`.
+  static func describe(_ planner: ClockPlanner, board: BoardProfile) -> String {
+    let faces = planner.rotation.turns.map {
+      planner.rotation.turns.count > 1 ? "\($0.face.pattern) \($0.seconds) s" : "\($0.face.pattern)"
+    }
+    return "\(board.name): \(faces.joined(separator: ", ")) in \(planner.calendar.identifier)"
+  }
+}

@@ -1,0 +1,97 @@
+import NixieCore
+import NixieRuntime
+import NixieSystem
+
+/// The configuration the clock runs with: the file's (or the defaults) with the command
+/// line's options on top — read at start-up and again on every reload.
+public struct ClockSettings {
+  public let options: ClockOptions
+
+  public init(options: ClockOptions) { self.options = options }
+
+  /// The file to read: `--config`, else the default when it exists.
+  public var file: String? {
+    if let config = options.config { return config }
+    return FileSystem.exists(ClockConfiguration.defaultPath) ? ClockConfiguration.defaultPath : nil
+  }
+
+  /// The file's configuration (or the defaults) with the options on top; a mistake in the
+  /// file is bad configuration with its file:line:column.
+  public func load() throws(NixieError) -> ClockConfiguration {
+    var configuration = ClockConfiguration()
+    if let file {
+      do {
+        configuration = try ClockConfiguration.load(file)
+      } catch {
+        throw NixieError(.badConfiguration, error.description)
+      }
+    }
+    if let timeZone = options.timeZone {
+      configuration.timeZone = timeZone
+      configuration.timeZoneOrigin = nil
+    }
+    if !options.faces.isEmpty {
+      configuration.faces = options.faces.enumerated().map { index, face in
+        ClockConfiguration.Face(
+          format: face.pattern, seconds: face.seconds ?? ClockConfiguration.Face.defaultSeconds(at: index))
+      }
+    }
+    if let transition = options.transition { configuration.transition = transition }
+    if let fade = options.fadeMilliseconds { configuration.fadeMilliseconds = fade }
+    if let curve = options.curve { configuration.curve = curve }
+    if let brightness = options.brightness { configuration.brightness = brightness }
+    if let socket = options.socket { configuration.control.socket = socket }
+    return configuration
+  }
+
+  /// The board and backend `configuration` and the options choose. A knob script is for the
+  /// simulator: `--input` implies the simulator over the file's backend.
+  public func boardChoice(_ configuration: ClockConfiguration) -> BoardChoice {
+    let howToChoose = "--board NAME or board: in \(configuration.file ?? ClockConfiguration.defaultPath)"
+    if let board = options.board {
+      return BoardChoice(board: board, backend: backend(configuration), howToChoose: howToChoose)
+    }
+    let place = configuration.boardOrigin.map { "\($0.file):\($0.line ?? 1):\($0.column ?? 1)" }
+    return BoardChoice(
+      board: configuration.board, backend: backend(configuration),
+      origin: place.map { .file(place: $0) } ?? .option("--board"), howToChoose: howToChoose)
+  }
+
+  private func backend(_ configuration: ClockConfiguration) -> Backend? {
+    options.backend ?? (options.input != nil ? .sim : configuration.backend.flatMap(Backend.init(rawValue:)))
+  }
+
+  /// What a reload cannot change, said in the log: the board, the backend, and the control
+  /// socket's place and group take a restart.
+  func restartNeeded(_ reloaded: ClockConfiguration, running: ClockConfiguration) -> [String] {
+    let file = reloaded.file ?? "the configuration"
+    var changes: [String] = []
+    if options.board == nil && reloaded.board != running.board {
+      changes.append("board changed to \(reloaded.board ?? "the default") in \(file): that takes a restart")
+    }
+    if options.backend == nil && reloaded.backend != running.backend {
+      changes.append("backend changed in \(file): that takes a restart")
+    }
+    if reloaded.control.socket != running.control.socket || reloaded.control.group != running.control.group {
+      changes.append("control socket or group changed in \(file): that takes a restart")
+    }
+    return changes
+  }
+}
+
+extension ClockSettings {
+  /// The message of a configuration that chooses no board.
+  public static let noBoardChosen =
+    "no board chosen: set 'board:' in \(ClockConfiguration.defaultPath) (see 'nixie boards'), then"
+    + " 'sudo systemctl restart nixie-clock'"
+
+  /// Returns when `--board` or the configuration's `board:` chooses a board; otherwise throws
+  /// `noBoardChosen` as cancelled (exit 1): systemd's `ExecCondition=` then skips the start
+  /// without a restart loop. A configuration with a mistake is bad configuration (exit 65).
+  public func checkBoardChosen() throws(NixieError) {
+    let configuration = try load()
+    guard options.board != nil || configuration.board != nil else {
+      throw NixieError(.cancelled, Self.noBoardChosen)
+    }
+  }
+}

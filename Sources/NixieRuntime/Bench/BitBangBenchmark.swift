@@ -1,0 +1,66 @@
+import NixieCore
+import NixieLinux
+import NixieSystem
+
+/// `nixie bench --bitbang N`: bit-bangs N frames on a board's real GPIO lines as fast as the
+/// driver goes, through exactly the path `nixie show --backend hardware` takes (HardwareBoard's
+/// HV5622 driver on libgpiod), and reports frames per second.
+///
+/// It sends the frames of the kernel tests' plain C program (`hv5622-bitbang-v1 -r N`): the
+/// chain bits 0x8801000801300801 and their complement, alternately, so every frame differs
+/// from the last and is shifted in full. Its output line has that program's shape, so the two
+/// can be compared in one run: `frames N writes W seconds S fps F`, where W counts every line
+/// write since the request (start()'s two idle writes, 130 a 64-bit frame, BL once).
+public struct BitBangBenchmark {
+  /// The C program's default frame: chain position k is bit k.
+  static let pattern: UInt64 = 0x8801_0008_0130_0801
+
+  public let board: BoardProfile
+  public let frames: Int
+
+  public init(board: BoardProfile, frames: Int) {
+    self.board = board
+    self.frames = frames
+  }
+
+  public func run() throws(NixieError) {
+    let plan = TransportPlan(board: board)
+    guard plan.spi == nil, plan.i2c == nil, let outputs = plan.outputs, outputs.lines[.clk] != nil else {
+      throw NixieError(
+        .badUsage, "--bitbang needs a bit-banged board (din, clk and le on GPIO lines); \(board.name) is not")
+    }
+    let clock = SystemClock()
+    let hardware: HardwareBoard
+    do {
+      hardware = try HardwareBoard(board: board, clock: clock, consumer: "nixie-bench")
+    } catch {
+      throw NixieError(.unavailable, error.description)
+    }
+    defer { hardware.release() }
+    let map = board.outputs
+    var first = OutputBits(count: map.outputCount)
+    var second = OutputBits(count: map.outputCount)
+    for output in 0..<min(map.outputCount, 64) {
+      let on = Self.pattern >> UInt64(output) & 1 == 1
+      first[output] = on
+      second[output] = !on
+    }
+    let states = [map.decode(first), map.decode(second)]
+    let driver = hardware.driver
+    let start: UInt64
+    do {
+      try driver.start()
+      start = clock.now()
+      for frame in 0..<frames { try driver.write(states[frame & 1]) }
+    } catch {
+      throw NixieError(.unavailable, "\(board.name): \(error)")
+    }
+    let seconds = Double(clock.now() - start) / 1e9
+    let fps = seconds > 0 ? Double(frames) / seconds : 0
+    let stdout = FileStream.standardOutput
+    stdout.write(
+      "frames \(frames) writes \(hardware.lineWriteCount) seconds \(DecimalText.text(seconds, places: 6))"
+        + " fps \(DecimalText.text(fps, places: 1))\n")
+    stdout.flush()
+  }
+}

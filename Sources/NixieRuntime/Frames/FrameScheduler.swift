@@ -1,0 +1,272 @@
+import NixieCore
+import NixieSystem
+
+/// Writes PWM frames to a display driver from a dedicated thread, each at its absolute deadline.
+///
+/// The pacing is a `FramePacer`; this class is the thin real-time shell around it. Its
+/// thread (not the cooperative async pool) asks the pacer for the next frame, sleeps until
+/// the deadline through the clock's `ThreadParker` — `clock_nanosleep` with `TIMER_ABSTIME`
+/// on CLOCK_MONOTONIC for `SystemClock` — and writes the frame. Unchanged frames are never
+/// written. When nothing fades at full brightness it parks until the next request: no
+/// polling, no busy loop. With a `ManualClock` every sleep returns at once, so a 10 s fade
+/// runs in milliseconds; a `ManualDaemonClock` shares virtual time with the clock daemon.
+///
+/// Heartbeat: with a `Heartbeat`, the thread calls its action at most once per interval
+/// while it writes, and parks for at most the interval while idle — so the action keeps
+/// coming exactly as long as the frame loop is alive (the clock feeds systemd's watchdog
+/// from it). Without one, an idle thread does not look at the clock at all.
+///
+/// Threads: requests (`show`, `cycle`, `setBrightness`) may come from any thread. The driver
+/// and everything it calls — a simulator's chip models and their observers (trace, frames
+/// log, terminal view) — run on the scheduler's thread while it runs, and on the owner's only
+/// after `stop()` has returned: never on both at once, so they need no locks of their own.
+/// `onSettled` and the heartbeat run on the scheduler's thread.
+///
+/// Faults: a transient transport fault (`isTransientFault`: an I2C NACK, a bus error — the
+/// driver has already retried it) never stops the thread. The frame is written again after a
+/// pause that doubles from 20 ms up to `maximumFaultPause`, `onFault` hears of it, and a
+/// `waitUntilSettled()` in progress throws it. Any other error stops the thread; it is kept in
+/// `failure` and thrown by `waitUntilSettled()`. Nothing is raised on the scheduler's thread.
+/// `stop()` ends a fault pause at once.
+public final class FrameScheduler: @unchecked Sendable {
+  /// A call from the frame loop at a steady pace, proof that it is alive.
+  public struct Heartbeat: Sendable {
+    /// Nanoseconds between calls.
+    public var interval: UInt64
+    /// Called on the scheduler's thread with the clock's time.
+    public var action: @Sendable (UInt64) -> Void
+
+    public init(interval: UInt64, action: @escaping @Sendable (UInt64) -> Void) {
+      self.interval = max(interval, 1_000_000)
+      self.action = action
+    }
+  }
+
+  // Everything below is guarded by `condition`, except the driver and `onSettled`, which
+  // only the scheduler's thread touches while it runs.
+  private let condition = Condition()
+  private let clock: MonotonicClock
+  private let driver: DisplayDriver
+  private let onSettled: (() -> Void)?
+  private let onFault: ((any Error) -> Void)?
+  private let heartbeat: Heartbeat?
+  private var parker: ThreadParker?
+  /// The thread is parked (or about to park) with nothing to write: a request wakes it.
+  private var idleParked = false
+  /// `stop(blanking: true)`: the thread's last write turns the tubes off.
+  private var blankWhenStopping = false
+  private var pacer: FramePacer
+  private var requested = 0
+  private var settled = 0
+  private var started = false
+  private var stopping = false
+  private var exited = false
+  /// The tubes were blanked on stopping.
+  private var blanked = false
+  private var failed: (any Error)?
+  private var writes = 0
+  private var lateness = SliceTiming()
+  private var faults = 0
+  private var lastFault: (any Error)?
+
+  /// The longest pause between attempts while a transient fault lasts: short enough that
+  /// `stop()` (SIGTERM) still returns within a second.
+  public static let maximumFaultPause: UInt64 = 500_000_000
+
+  /// A scheduler writing to `driver`, whose tubes show `state` now (dark after the driver's
+  /// `start()`). `onSettled` is called on the scheduler's thread each time the display comes
+  /// to rest, after its final frame is written; `onFault` for each transient fault;
+  /// `heartbeat`'s action at its interval while the thread runs.
+  public init(
+    layout: DisplayLayout, driver: DisplayDriver, clock: MonotonicClock,
+    settings: PWMSettings = PWMSettings(),
+    showing state: DisplayState? = nil, heartbeat: Heartbeat? = nil, onSettled: (() -> Void)? = nil,
+    onFault: ((any Error) -> Void)? = nil
+  ) {
+    self.clock = clock
+    self.driver = driver
+    self.heartbeat = heartbeat
+    self.onSettled = onSettled
+    self.onFault = onFault
+    pacer = FramePacer(layout: layout, settings: settings, showing: state)
+  }
+
+  /// Starts the thread; throws when the system cannot make one (out of threads or memory).
+  public func start() throws(SystemCallError) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !started else { return }
+    // Made here, on the owner's thread: a virtual clock counts the thread from now on.
+    let parker = clock.makeThreadParker()
+    self.parker = parker
+    do {
+      _ = try SystemThread.start(name: "nixie-frames") { [self] in run(parker) }
+    } catch {
+      parker.retire()
+      throw error
+    }
+    started = true
+  }
+
+  /// Starts a transition to `state` from what the tubes show now. Returns when it will be
+  /// over, on the scheduler's clock.
+  @discardableResult
+  public func show(_ state: DisplayState, transition: TransitionSpec) -> UInt64 {
+    request { $0.show(state, transition: transition, at: $1) }
+  }
+
+  /// Runs the slot machine on every tube and lands on `state`: the anti-poisoning routine
+  /// (`TransitionPlanner.cycle`). Returns when it will be over.
+  @discardableResult
+  public func cycle(to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual)
+    -> UInt64
+  {
+    request { $0.cycle(to: state, duration: duration, laps: laps, curve: curve, at: $1) }
+  }
+
+  /// Sets the global brightness, 0…1, from the next PWM period on.
+  public func setBrightness(_ brightness: Double) {
+    _ = request { pacer, now in
+      pacer.setBrightness(brightness, at: now)
+      return now
+    }
+  }
+
+  private func request(_ change: (inout FramePacer, UInt64) -> UInt64) -> UInt64 {
+    condition.lock()
+    defer { condition.unlock() }
+    let end = change(&pacer, clock.now())
+    requested += 1
+    condition.broadcast()
+    if idleParked { parker?.unpark() }
+    return end
+  }
+
+  /// Waits until the latest request's transition is over and its frame is on the tubes (at
+  /// reduced brightness, until its first period has been written). Throws the error that
+  /// stopped the thread, or a transient fault that happened while waiting (the thread goes
+  /// on retrying). Returns at once if the thread is not running.
+  public func waitUntilSettled() throws {
+    condition.lock()
+    defer { condition.unlock() }
+    let faultsBefore = faults
+    while started && !exited && settled != requested && faults == faultsBefore {
+      condition.wait()
+    }
+    if let failed { throw failed }
+    if faults != faultsBefore, let lastFault { throw lastFault }
+  }
+
+  /// Stops the thread — mid-fade, mid-PWM or in a fault pause, within one slice — and waits
+  /// for it to end. The tubes keep the last frame written, or with `blanking` are turned off
+  /// by the thread's last write (`DisplayDriver.blank()`: BL low where the board wires it).
+  /// From then on the owner may use the driver directly.
+  public func stop(blanking: Bool = false) {
+    condition.lock()
+    stopping = true
+    blankWhenStopping = blankWhenStopping || blanking
+    condition.broadcast()
+    parker?.unpark()
+    while started && !exited {
+      condition.wait()
+    }
+    // A thread that never ran, or ended on a failure, cannot blank: the owner does.
+    let blankHere = blanking && !blanked
+    blanked = blanked || blanking
+    condition.unlock()
+    if blankHere { try? driver.blank() }
+  }
+
+  /// The error that stopped the thread, if a write failed for good.
+  public var failure: (any Error)? { locked { failed } }
+  /// Transient faults met so far (each retried).
+  public var faultCount: Int { locked { faults } }
+  /// Frames written so far.
+  public var writeCount: Int { locked { writes } }
+  /// How late the writes started after their deadlines.
+  public var timing: SliceTiming { locked { lateness } }
+
+  private func locked<Value>(_ body: () -> Value) -> Value {
+    condition.lock()
+    defer { condition.unlock() }
+    return body()
+  }
+
+  private func run(_ parker: ThreadParker) {
+    var pause: UInt64 = 20_000_000
+    var nextBeat: UInt64? = heartbeat.map { _ in clock.now() }
+    condition.lock()
+    loop: while !stopping {
+      if let heartbeat, let due = nextBeat, case let now = clock.now(), now >= due {
+        nextBeat = now + heartbeat.interval
+        condition.unlock()
+        heartbeat.action(now)
+        condition.lock()
+        continue loop
+      }
+      switch pacer.next(now: clock.now()) {
+      case .idle:
+        if settled != requested {
+          let generation = requested
+          if let onSettled {
+            condition.unlock()
+            onSettled()
+            condition.lock()
+          }
+          guard generation == requested, !stopping else { continue loop }
+          settled = generation
+          condition.broadcast()
+        }
+        // A request from now on unparks the thread; one that came before is in the pacer.
+        idleParked = true
+        condition.unlock()
+        parker.park(until: nextBeat)
+        condition.lock()
+        idleParked = false
+        // An unpark that raced a park ending on its deadline must not cut the next sleep short.
+        parker.discardWakeUp()
+      case .write(let deadline):
+        let frame = pacer.frame
+        condition.unlock()
+        parker.sleep(until: deadline)
+        let start = clock.now()
+        do {
+          try driver.write(frame)
+        } catch  where isTransientFault(error) {
+          onFault?(error)
+          parker.park(until: clock.now() + pause)
+          pause = min(pause * 2, Self.maximumFaultPause)
+          condition.lock()
+          faults += 1
+          lastFault = error
+          pacer.frameWasNotWritten(at: clock.now())
+          condition.broadcast()
+          continue loop
+        } catch {
+          condition.lock()
+          failed = error
+          break loop
+        }
+        pause = 20_000_000
+        condition.lock()
+        writes += 1
+        lateness.record(lateness: start > deadline ? start - deadline : 0)
+        // Below full brightness the display never idles: settled once a settled period is out.
+        if pacer.isSettled && !pacer.isIdle && settled != requested {
+          settled = requested
+          condition.broadcast()
+        }
+      }
+    }
+    if stopping && blankWhenStopping && failed == nil {
+      condition.unlock()
+      try? driver.blank()
+      condition.lock()
+      blanked = true
+    }
+    exited = true
+    condition.broadcast()
+    condition.unlock()
+    parker.retire()
+  }
+}

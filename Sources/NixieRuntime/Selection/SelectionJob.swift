@@ -1,0 +1,164 @@
+import NixieCore
+import NixieInput
+import NixieSimulator
+import NixieSystem
+
+/// `nixie select`: the rotary-knob selector, start to end. The tubes show the selected value,
+/// the knob turns through the values, a short press chooses one, a long press or the timeout
+/// cancels. On hardware the knob is read through libgpiod; on the simulator an input script
+/// plays it.
+public struct SelectionJob {
+  /// The board and backend as chosen.
+  public var choice: BoardChoice
+  public var recording: SessionRecording
+  /// The values, where the knob starts, what it skips, whether it wraps.
+  public var spinner: Spinner<String>
+  /// A knob script for the simulator (`--input`; `-` is standard input).
+  public var script: String?
+  /// Cancel after this long without a turn or a press (nanoseconds).
+  public var timeout: UInt64?
+  /// Where `--events` lines go, if anywhere.
+  public var events: FileStream?
+  /// Where notes for the user go (standard error).
+  public var notice: (String) -> Void
+
+  public init(
+    choice: BoardChoice, recording: SessionRecording, spinner: Spinner<String>, script: String?,
+    timeout: UInt64?, events: FileStream?, notice: @escaping (String) -> Void
+  ) {
+    self.choice = choice
+    self.recording = recording
+    self.spinner = spinner
+    self.script = script
+    self.timeout = timeout
+    self.events = events
+    self.notice = notice
+  }
+
+  /// Runs the selection and returns the chosen value (it stays latched on the tubes), or
+  /// throws: cancelled (by a long press, the timeout or a script that ended without a press),
+  /// or what kept it from running.
+  public func run() throws(NixieError) -> String {
+    let board = try choice.loadProfile()
+    let encoder = try KnobInput.encoder(of: board, for: "nixie select", needsSwitch: true)
+    // A script is for the simulator: --input implies --backend sim unless told otherwise.
+    var backend = Backend.sim
+    if script == nil || choice.backend != nil {
+      let (resolved, note) = try choice.resolveBackend()
+      if let note { notice(note) }
+      backend = resolved
+    }
+    switch (backend, script) {
+    case (.hardware, .some):
+      throw NixieError(.badUsage, "--input plays a script on the simulator: use it with --backend sim")
+    case (.sim, .none):
+      throw NixieError(
+        .badUsage,
+        "the simulator's knob needs --input FILE: a script of knob turns and presses (see 'nixie select --help')"
+      )
+    case (.hardware, .none):
+      let clock = SystemClock()
+      let session = try DisplaySession(
+        board: board, backend: .hardware, recording: recording, view: false, clock: clock)
+      let knob: KnobInput
+      do {
+        knob = try KnobInput.hardware(encoder.wiring, settings: encoder.settings, clock: clock)
+      } catch {
+        session.finish()
+        throw error
+      }
+      return try select(with: knob, session: session)
+    case (.sim, .some(let path)):
+      let script = try KnobInput.script(at: path)
+      // Virtual time unless someone is watching the tubes in the terminal.
+      let paced = Terminal.standardOutputIsTerminal
+      let clock: MonotonicClock = paced ? SystemClock() : ManualClock(start: SystemClock().now())
+      let session = try DisplaySession(
+        board: board, backend: .sim, recording: recording, view: paced, clock: clock)
+      let knob: KnobInput
+      do {
+        knob = try KnobInput.scripted(
+          script, encoder: encoder.wiring, settings: encoder.settings, session: session)
+      } catch {
+        session.finish()
+        throw error
+      }
+      return try select(with: knob, session: session)
+    }
+  }
+
+  /// Shows the selection, reads `knob` until it ends, and finishes the session.
+  private func select(with knob: KnobInput, session: DisplaySession) throws(NixieError) -> String {
+    let display = SelectionDisplay(session: session, values: spinner.values)
+    if let reason = display.unshowable?.reason {
+      notice("the tubes show each value's position (1–\(spinner.values.count)): \(reason)")
+    }
+    let outcome: SpinnerEvent
+    do {
+      try display.show(index: spinner.selectedIndex)
+      outcome = try Self.run(
+        KnobSelection(
+          spinner: spinner, encoder: knob.settings,
+          pushSwitch: SwitchSettings(activeLow: knob.encoder.activeLow),
+          levels: knob.levels, at: knob.origin, timeout: timeout),
+        source: knob.source, clock: session.clock, display: display,
+        log: events.map { SelectionEventLog(values: spinner.values, origin: knob.origin, stream: $0) })
+    } catch let error as NixieError {
+      session.finish()
+      throw error
+    } catch {
+      session.finish()
+      throw NixieError(.unavailable, "\(error)")
+    }
+    switch outcome {
+    case .confirmed(let index, _):
+      try session.finishChecked()
+      return spinner.values[index]
+    case .cancelled(let reason, _):
+      try? display.blank()
+      session.finish()
+      throw NixieError(.cancelled, Self.reason(reason, timeout: timeout))
+    case .changed:
+      session.finish()
+      throw NixieError(.internalError, "the selection ended without an outcome")
+    }
+  }
+
+  /// Why a selection was cancelled, in words.
+  static func reason(_ reason: SpinnerEvent.CancelReason, timeout: UInt64?) -> String {
+    switch reason {
+    case .longPress: "cancelled by a long press"
+    case .timeout: "cancelled: no turn or press for --timeout \(seconds(timeout ?? 0)) s"
+    case .inputEnded: "cancelled: the input script ended without a press"
+    }
+  }
+
+  /// `5` for 5 s, `0.5` for half a second.
+  static func seconds(_ nanoseconds: UInt64) -> String {
+    nanoseconds % 1_000_000_000 == 0
+      ? String(nanoseconds / 1_000_000_000) : String(Double(nanoseconds) / 1e9)
+  }
+
+  /// Runs the selection on `source` until it ends: the loop every input source shares.
+  public static func run(
+    _ start: KnobSelection<String>, source: LineEventSource, clock: MonotonicClock, display: SelectionDisplay,
+    log: SelectionEventLog?
+  ) throws -> SpinnerEvent {
+    var selection = start
+    var happened: [SpinnerEvent] = []
+    while selection.outcome == nil {
+      if let batch = try source.next(until: selection.nextDeadline) {
+        for event in batch { happened += selection.feed(event) }
+        happened += selection.advance(to: clock.now())
+      } else {
+        happened += selection.endOfInput(at: clock.now())
+      }
+      for event in happened {
+        log?.write(event)
+        if case .changed(let index, _, _) = event { try display.show(index: index) }
+      }
+      happened.removeAll()
+    }
+    return selection.outcome ?? .cancelled(reason: .inputEnded, time: clock.now())
+  }
+}

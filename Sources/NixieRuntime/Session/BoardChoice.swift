@@ -1,0 +1,98 @@
+import NixieBoards
+import NixieCore
+import NixieSystem
+
+/// The board a command drives and the backend it drives it on, as the user chose them
+/// (`--board`, `--backend`, a configuration file's `board:` and `backend:`), and the one rule
+/// that turns the choice into a board profile and a backend:
+///
+/// - Hardware is only ever driven for a board the user chose. Without one, the default board
+///   runs on the simulator — on a Raspberry Pi too, with a notice that says how to choose —
+///   and `--backend hardware` is refused.
+/// - With a chosen board the backend is the one asked for, else the hardware when the machine
+///   has a GPIO chip, else the simulator.
+public struct BoardChoice: Sendable {
+  /// A built-in profile's name or a profile file; nil when the user chose none.
+  public var board: String?
+  /// The backend asked for; nil to let the rule decide.
+  public var backend: Backend?
+  /// Where `board` came from: an option, or a place in a file.
+  public enum Origin: Hashable, Sendable {
+    /// A command-line option, e.g. `--board`: a bad name is bad usage.
+    case option(String)
+    /// `file:line:column` of a configuration's `board:`: a bad name is bad configuration.
+    case file(place: String)
+  }
+
+  /// Where `board` came from, for messages.
+  public var origin: Origin
+
+  /// How to choose a board, for messages: `--board NAME`.
+  public var howToChoose: String
+
+  public init(
+    board: String? = nil, backend: Backend? = nil, origin: Origin = .option("--board"),
+    howToChoose: String = "--board NAME"
+  ) {
+    self.board = board
+    self.backend = backend
+    self.origin = origin
+    self.howToChoose = howToChoose
+  }
+
+  /// The profile's name or file: the chosen one, else the default board.
+  public var boardName: String { board ?? BoardCatalog.defaultName }
+
+  /// The board profile, or the failure: a name that is neither a built-in board nor a file is
+  /// bad usage from an option and bad configuration (at its file:line:column) from a file, and
+  /// says which board was likely meant; a profile with a mistake is bad configuration.
+  public func loadProfile() throws(NixieError) -> BoardProfile {
+    guard let source = BoardCatalog.source(of: boardName) else {
+      let names = BoardCatalog.builtIn.map(\.name)
+      let guess = Suggestion.closest(to: boardName, in: names).map { "did you mean \($0)? " } ?? ""
+      let problem =
+        "no built-in board of that name and no such file (\(guess)built-in: \(names.joined(separator: ", ")))"
+      switch origin {
+      case .option(let option):
+        throw NixieError(.badUsage, "\(option) \(Printable.escaped(boardName)): \(problem)")
+      case .file(let place):
+        throw NixieError(.badConfiguration, "\(place): board '\(Printable.escaped(boardName))': \(problem)")
+      }
+    }
+    do {
+      return try BoardCatalog.load(source)
+    } catch {
+      throw NixieError(.badConfiguration, error.description)
+    }
+  }
+
+  /// The backend by the rule above, and a notice for the user when the simulator runs on a
+  /// machine with GPIO because no board was chosen; `--backend hardware` without a chosen
+  /// board is bad usage.
+  public func resolveBackend(machineHasGPIO: Bool = Self.machineHasGPIO) throws(NixieError)
+    -> (backend: Backend, notice: String?)
+  {
+    guard board == nil else { return (backend ?? (machineHasGPIO ? .hardware : .sim), nil) }
+    switch backend {
+    case .hardware?:
+      throw NixieError(
+        .badUsage,
+        "--backend hardware drives the board you choose, and none is chosen: give \(howToChoose)"
+          + " ('nixie boards' lists them)")
+    case .sim?:
+      return (.sim, nil)
+    case nil:
+      let notice =
+        machineHasGPIO
+        ? "no board chosen, so no GPIO line is touched: this runs on the simulator. Choose your board"
+          + " with \(howToChoose) ('nixie boards' lists them)"
+        : nil
+      return (.sim, notice)
+    }
+  }
+
+  /// Whether any `/dev/gpiochipN` exists.
+  public static var machineHasGPIO: Bool {
+    Directory.names(in: "/dev").contains { $0.hasPrefix("gpiochip") }
+  }
+}

@@ -1,0 +1,217 @@
+import NixieCore
+import NixieLinux
+import NixieSimulator
+import NixieSystem
+
+/// A board brought up for one command: the driver to write frames to, with the trace, the
+/// frames log and the terminal view attached as the options ask. `finish()` flushes them.
+///
+/// Frames reach the driver through `scheduler`, whose thread paces transitions and PWM
+/// dimming; the driver and everything watching it (simulator, trace, frames log, terminal
+/// view) are called on that thread until `finish()` stops it.
+public final class DisplaySession {
+  public let board: BoardProfile
+  public let clock: MonotonicClock
+  /// The board's driver: written by `scheduler`'s thread only, until `finish()`.
+  public let driver: DisplayDriver
+  /// The board in software, for `--backend sim` (commands that drive its input lines use it).
+  public private(set) var simulated: SimulatedBoard?
+  /// Paces every frame onto the driver.
+  public let scheduler: FrameScheduler
+  private var finishers: [(UInt64) -> Void] = []
+  /// The files recorded into.
+  private var files: [RecordingFile] = []
+  /// The real transports, held (lines requested) for as long as the session lives.
+  private var hardwareBoard: HardwareBoard?
+
+  /// Brings `board` up on `backend`. `view` draws the tubes on standard output. `clock` times
+  /// everything (a manual clock runs a scripted simulation in virtual time). `displayedTime`
+  /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
+  /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
+  /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
+  /// `onRecordingFailure` hears, once per file, that a write to the trace or the frames log
+  /// failed (a full disk): the session goes on and stops writing that file.
+  public init(
+    board: BoardProfile, backend: Backend, recording: SessionRecording = SessionRecording(), view: Bool,
+    clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
+    heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil,
+    onRecordingFailure: @escaping (String) -> Void = { _ in }
+  ) throws(NixieError) {
+    self.board = board
+    self.clock = clock
+    var steadyPicture: TubeTerminalView?
+    let start = clock.now()
+    let recorders: Recorders
+    switch backend {
+    case .hardware:
+      let hardware: HardwareBoard
+      do {
+        hardware = try HardwareBoard(board: board, clock: clock)
+      } catch {
+        throw NixieError(.unavailable, error.description)
+      }
+      hardwareBoard = hardware
+      driver = hardware.driver
+      // What the kernel allows: the levels we set, stamped when each write returned.
+      recorders = Recorders(
+        roles: hardware.tracedRoles, levels: hardware.levels, comment: hardware.wiringComment,
+        observeLines: { trace in hardware.addLineObserver { trace.linesChanged($0, levels: $1, at: $2) } },
+        observeFrames: hardware.addFrameObserver)
+    case .sim:
+      let simulated: SimulatedBoard
+      do {
+        simulated = try SimulatedBoard(board: board, clock: clock)
+      } catch {
+        throw NixieError(.unavailable, "--backend sim cannot run \(board.name): \(error)")
+      }
+      driver = simulated.driver
+      self.simulated = simulated
+      recorders = Recorders(
+        roles: simulated.gpio.roles, levels: simulated.gpio.levels, comment: simulated.wiringComment,
+        observeLines: simulated.gpio.addObserver, observeFrames: simulated.display.addObserver)
+      if view {
+        let stdout = FileStream.standardOutput
+        let picture = TubeTerminalView(
+          layout: board.layout, caption: board.name, colors: .detect(environment: Environment.value),
+          columns: Terminal.columns, start: start
+        ) {
+          stdout.write($0)
+          stdout.flush()
+        }
+        simulated.display.addObserver(picture)
+        steadyPicture = picture
+        finishers.append { picture.renderSteady(at: $0) }
+      }
+    }
+    let recorded = try Self.record(
+      recorders, board: board, recording: recording, start: start, displayedTime: displayedTime,
+      onFailure: onRecordingFailure)
+    files = recorded.files
+    finishers += recorded.finishers
+    do {
+      try driver.start()
+    } catch {
+      throw NixieError(
+        backend == .hardware ? .unavailable : .internalError, "\(board.name): \(error)")
+    }
+    // When a fade is over, the terminal shows the settled picture at once.
+    let picture = steadyPicture
+    scheduler = FrameScheduler(
+      layout: board.layout, driver: driver, clock: clock, heartbeat: heartbeat,
+      onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault)
+    do {
+      try scheduler.start()
+    } catch {
+      throw NixieError(.internalError, "the frame thread: \(error)")
+    }
+  }
+
+  /// What either backend offers the trace and the frames log.
+  private struct Recorders {
+    /// The lines a trace records, with their levels now and a description for its header.
+    var roles: [LineRole]
+    var levels: LineSet
+    var comment: String
+    /// Makes a trace see every change of those lines.
+    var observeLines: (VCDWriter<FileStream>) -> Void
+    /// Makes an observer see every frame that reaches the tubes.
+    var observeFrames: (FrameObserver) -> Void
+  }
+
+  /// Starts the `--trace` and `--frames-log` files the options ask for, from `start` on, and
+  /// returns what finishes them.
+  private static func record(
+    _ recorders: Recorders, board: BoardProfile, recording: SessionRecording, start: UInt64,
+    displayedTime: ((UInt64) -> Int64)?, onFailure: @escaping (String) -> Void
+  ) throws(NixieError) -> (files: [RecordingFile], finishers: [(UInt64) -> Void]) {
+    var files: [RecordingFile] = []
+    var finishers: [(UInt64) -> Void] = []
+    if let path = recording.trace {
+      let file = RecordingFile(
+        option: "--trace", stream: try Self.open(path, option: "--trace"), onFailure: onFailure)
+      let trace = VCDWriter(
+        output: file.stream, roles: recorders.roles, levels: recorders.levels, origin: start,
+        comment: recorders.comment)
+      recorders.observeLines(trace)
+      recorders.observeFrames(file)
+      files.append(file)
+      finishers.append { time in
+        trace.finish(at: time)
+        file.flush()
+      }
+    }
+    if let path = recording.framesLog {
+      let file = RecordingFile(
+        option: "--frames-log", stream: try Self.open(path, option: "--frames-log"), onFailure: onFailure)
+      let wallStart = SystemClock.wallClockNanoseconds()
+      let log = FramesLog(
+        file: file.stream, board: board,
+        displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
+      recorders.observeFrames(log)
+      recorders.observeFrames(file)
+      files.append(file)
+      finishers.append { _ in file.flush() }
+    }
+    return (files, finishers)
+  }
+
+  private static func open(_ path: String, option: String) throws(NixieError) -> FileStream {
+    do {
+      return try FileStream(writingTo: path)
+    } catch {
+      throw NixieError(.badUsage, "\(option): \(error)")
+    }
+  }
+
+  /// Why a file the session recorded into is incomplete (a write failed), one message a file.
+  public var recordingFailures: [String] { files.compactMap(\.failureMessage) }
+
+  /// `finish()`, then a failed write to a recording is an I/O error (exit 74): a one-shot
+  /// command's result is not complete without its files.
+  public func finishChecked(blanking: Bool = false) throws(NixieError) {
+    finish(blanking: blanking)
+    if let failure = recordingFailures.first { throw NixieError(.ioError, failure) }
+  }
+
+  /// Shows `frame` at once and waits until it is on the tubes; a transport fault is exit 69.
+  public func show(_ frame: DisplayState) throws(NixieError) {
+    scheduler.show(frame, transition: .none)
+    try waitUntilSettled()
+  }
+
+  /// Starts a transition to `state` from what the tubes show now; returns when it will be
+  /// over, on `clock`.
+  @discardableResult
+  public func show(_ state: DisplayState, transition: TransitionSpec) -> UInt64 {
+    scheduler.show(state, transition: transition)
+  }
+
+  /// Sets the brightness (0…1): PWM, so it lasts while the session runs.
+  public func setBrightness(_ brightness: Double) {
+    scheduler.setBrightness(brightness)
+  }
+
+  /// Waits until the latest transition is over and on the tubes; a transport fault is exit 69.
+  public func waitUntilSettled() throws(NixieError) {
+    do {
+      try scheduler.waitUntilSettled()
+    } catch {
+      throw NixieError(.unavailable, "\(board.name): \(error)")
+    }
+  }
+
+  /// Turns the tubes off (a dark frame: BL low where the board wires it).
+  public func blank() throws(NixieError) {
+    try show(board.layout.blank)
+  }
+
+  /// Stops the frame thread (the tubes keep the last frame, or with `blanking` go dark — its
+  /// last write, mid-fade or not), draws the last picture, flushes the trace and the frames
+  /// log, and gives the hardware lines back.
+  public func finish(blanking: Bool = false) {
+    scheduler.stop(blanking: blanking)
+    let now = clock.now()
+    for finisher in finishers { finisher(now) }
+    hardwareBoard?.release()
+  }
+}

@@ -1,0 +1,66 @@
+import NixieCore
+import NixieSystem
+
+/// `nixie test-pattern`: bring-up, one cathode at a time — every cathode of every position,
+/// left to right, each lit for `step` with a label saying what should glow.
+public struct TestPatternJob {
+  public var choice: BoardChoice
+  public var recording: SessionRecording
+  /// How long each cathode stays lit (nanoseconds).
+  public var step: UInt64
+  /// Where each step's label goes when the simulator is not drawing the tubes.
+  public var labels: FileStream
+  /// Where a skipped step, or a note on the board chosen, is reported.
+  public var warning: (String) -> Void
+
+  public init(
+    choice: BoardChoice, recording: SessionRecording, step: UInt64, labels: FileStream,
+    warning: @escaping (String) -> Void
+  ) {
+    self.choice = choice
+    self.recording = recording
+    self.step = step
+    self.labels = labels
+    self.warning = warning
+  }
+
+  /// Walks the pattern; a transient bus error skips a step with a warning and makes the whole
+  /// run fail as unavailable at the end.
+  public func run() throws(NixieError) {
+    let board = try choice.loadProfile()
+    let (backend, note) = try choice.resolveBackend()
+    if let note { warning(note) }
+    let drawn = backend == .sim && Terminal.standardOutputIsTerminal
+    let session = try DisplaySession(board: board, backend: backend, recording: recording, view: drawn)
+    let steps = board.layout.testPattern
+    let start = session.clock.now()
+    var failed = 0
+    for (index, pattern) in steps.enumerated() {
+      if !drawn {
+        labels.write(pattern.label + "\n")
+        labels.flush()
+      }
+      do {
+        session.scheduler.show(pattern.state, transition: .none)
+        try session.scheduler.waitUntilSettled()
+      } catch  where isTransientFault(error) {
+        failed += 1
+        warning("\(pattern.label): skipped: \(error)")
+      } catch {
+        session.finish()
+        throw NixieError(.unavailable, "\(board.name): \(error)")
+      }
+      session.clock.sleep(until: start + UInt64(index + 1) * step)
+    }
+    do {
+      try session.blank()
+    } catch {
+      session.finish()
+      throw error
+    }
+    try session.finishChecked()
+    if failed > 0 {
+      throw NixieError(.unavailable, "\(board.name): \(failed) of \(steps.count) steps failed (see above)")
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Glibc
+
+/// A text file nixie writes — a trace, a frames log, standard output or standard error — as a
+/// `TextOutputStream` buffered in memory and written with write(2) on `flush()`.
+///
+/// Writing never ends the process: the first failure (a full disk, EIO, a reader that went
+/// away: EPIPE, with SIGPIPE ignored by `Signals.ignoreBrokenPipes()`) is kept in `failure`,
+/// and from then on the stream drops what it is given, so a daemon keeps driving the tubes and
+/// a one-shot command can report it at the end. Opening never blocks: a FIFO with no reader is
+/// refused at once. Thread-safe: log lines may come from any thread.
+public final class FileStream: TextOutputStream, @unchecked Sendable {
+  public let path: String
+  private let descriptor: FileDescriptor
+  private let lock = Condition()
+  /// Guarded by `lock`.
+  private var buffer: [UInt8] = []
+  private var firstFailure: FileError?
+
+  /// Flushes by itself past this many buffered bytes.
+  static let bufferLimit = 65_536
+
+  /// Creates or truncates `path` for writing (mode 0644 before the umask).
+  /// The corresponding C function is `open` with O_NONBLOCK, cleared once open.
+  public init(writingTo path: String) throws(FileError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)
+    guard fd >= 0 else {
+      let error = Errno.current
+      // ENXIO on a non-blocking open for writing: a FIFO nobody reads.
+      throw FileError(
+        path: path, action: .write, problem: error.rawValue == ENXIO ? .fifoWithoutReader : .system(error))
+    }
+    descriptor = FileDescriptor(fd)
+    self.path = path
+    var status = stat()
+    if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw FileError(path: path, action: .write, problem: .notARegularFile("a directory"))
+    }
+    try? descriptor.setNonBlocking(false)
+  }
+
+  private init(borrowing fd: Int32, name: String) {
+    descriptor = FileDescriptor(borrowing: fd)
+    path = name
+  }
+
+  /// Standard output.
+  public static let standardOutput = FileStream(borrowing: STDOUT_FILENO, name: "<stdout>")
+  /// Standard error.
+  public static let standardError = FileStream(borrowing: STDERR_FILENO, name: "<stderr>")
+
+  /// Appends `string`; nothing reaches the file before `flush()` (or a full buffer).
+  public func write(_ string: String) {
+    lock.withLock {
+      guard firstFailure == nil else { return }
+      buffer.append(contentsOf: string.utf8)
+      if buffer.count >= Self.bufferLimit { writeBuffer() }
+    }
+  }
+
+  /// Writes `text` and a newline, and flushes: one whole line, at once.
+  public func line(_ text: String) {
+    write(text + "\n")
+    flush()
+  }
+
+  /// Writes what is buffered.
+  public func flush() { lock.withLock { writeBuffer() } }
+
+  /// The first write that failed, if any; the stream has dropped everything since.
+  public var failure: FileError? { lock.withLock { firstFailure } }
+
+  /// With `lock` held.
+  private func writeBuffer() {
+    defer { buffer.removeAll(keepingCapacity: buffer.count <= Self.bufferLimit) }
+    guard firstFailure == nil, !buffer.isEmpty else { return }
+    do {
+      try descriptor.write(buffer)
+    } catch {
+      firstFailure = FileError(path: path, action: .write, errno: error.errno)
+    }
+  }
+
+  deinit { flush() }
+}

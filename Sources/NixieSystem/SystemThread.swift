@@ -1,0 +1,56 @@
+import CSystem
+import Glibc
+
+/// A thread of our own (not the cooperative async pool), for the loops that block: the frame
+/// scheduler, the control socket's server, the knob's reader. `join()` waits for it to end;
+/// a thread that is never joined is detached when this value goes away.
+public final class SystemThread: @unchecked Sendable {
+  private let handle: pthread_t
+  private var joined = false
+
+  private init(handle: pthread_t) { self.handle = handle }
+
+  /// A thread nobody joined releases its resources itself when it ends.
+  deinit { if !joined { pthread_detach(handle) } }
+
+  /// Starts `body` on a new thread named `name` (at most 15 bytes show in `top -H`).
+  /// The corresponding C functions are `pthread_create` and `pthread_setname_np`.
+  public static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError)
+    -> SystemThread
+  {
+    let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
+    var handle = pthread_t()
+    let result = pthread_create(
+      &handle, nil,
+      { context in
+        guard let context else { return nil }
+        let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
+        csystem_name_this_thread(body.name)
+        body.run()
+        return nil
+      }, box)
+    if result != 0 {
+      Unmanaged<Body>.fromOpaque(box).release()
+      throw SystemCallError("pthread_create", subject: name, errno: result)
+    }
+    return SystemThread(handle: handle)
+  }
+
+  /// Waits until the thread has ended. Call it once.
+  /// The corresponding C function is `pthread_join`.
+  public func join() {
+    guard !joined else { return }
+    joined = true
+    pthread_join(handle, nil)
+  }
+
+  /// The closure a new thread runs, kept alive until it starts.
+  private final class Body: @unchecked Sendable {
+    let name: String
+    let run: @Sendable () -> Void
+    init(name: String, run: @escaping @Sendable () -> Void) {
+      self.name = name
+      self.run = run
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// Why a time zone cannot be used: a name that is not a zone name, a zone the system lacks, a
+/// zone file that is not a valid TZif file, a TZ rule that does not parse. The message names
+/// the zone or file and the place in it (a byte offset, a column); text from outside is shown
+/// with control characters escaped.
+public struct ZoneError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, for code that reacts to it.
+  public enum Reason: Hashable, Sendable {
+    /// The name breaks the rules for zone identifiers (a leading `/`, `..`, odd characters).
+    case invalidName
+    /// No zone of this name on this system.
+    case unknownZone
+    /// The zone file exists but cannot be read (the system's reason is in the message).
+    case unreadable
+    /// The file is longer than the reader accepts.
+    case tooLarge
+    /// Not a TZif file, or one whose header, counts, indices or data do not hold together.
+    case malformedFile(byteOffset: Int)
+    /// A valid TZif file this reader does not handle (leap-second `right/` zones, unknown versions).
+    case unsupportedFile
+    /// A POSIX TZ string (a file's footer or a TZ value) that does not parse.
+    case invalidRule(column: Int)
+  }
+
+  public let reason: Reason
+  public let description: String
+
+  public init(_ reason: Reason, _ message: String) {
+    self.reason = reason
+    self.description = message
+  }
+
+  /// `text` for a message: printable ASCII as is, anything else as `\u{…}` (so a hostile name
+  /// or file cannot put escape sequences on a terminal), cut after `limit` characters.
+  static func quoted(_ text: String, limit: Int = 80) -> String {
+    var result = "'"
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+      if index == limit {
+        result += "…"
+        break
+      }
+      switch scalar.value {
+      case 0x20...0x7E where scalar != "\\" && scalar != "'": result.unicodeScalars.append(scalar)
+      default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }
+    }
+    return result + "'"
+  }
+}

@@ -1,0 +1,155 @@
+import NixieCore
+import NixieTime
+import Testing
+
+/// Zone names, the system's zone and suggestions, over a file system in memory (and, for the
+/// listing, this machine's).
+struct ZoneDatabaseTests {
+  static let berlin = TZifFileTests.berlinLike.bytes()
+  static var utcFile: [UInt8] {
+    var builder = TZifBuilder()
+    builder.footer = "UTC0"
+    return builder.bytes()
+  }
+
+  static func system(_ change: (inout MemoryZoneSystem) -> Void = { _ in }) -> MemoryZoneSystem {
+    var system = MemoryZoneSystem()
+    system.files = [
+      "/usr/share/zoneinfo/Europe/Berlin": berlin, "/usr/share/zoneinfo/Etc/UTC": utcFile,
+      "/usr/share/zoneinfo/EST5EDT": utcFile, "/usr/share/zoneinfo/zone.tab": Array("# not a zone\n".utf8),
+      "/usr/share/zoneinfo/posix/Europe/Berlin": berlin, "/usr/share/zoneinfo/right/Europe/Berlin": berlin,
+      "/usr/share/zoneinfo/localtime": berlin, "/usr/share/zoneinfo/America/Argentina/Buenos_Aires": utcFile,
+      "/usr/share/zoneinfo/America/New_York": utcFile, "/usr/share/zoneinfo/Asia/Kathmandu": utcFile,
+    ]
+    change(&system)
+    return system
+  }
+
+  @Test(arguments: [
+    "Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "Etc/GMT-14", "EST5EDT", "UTC",
+    "America/Port-au-Prince", "posix/Europe/Berlin", "W-SU",
+  ])
+  func acceptsTzdataNames(_ name: String) throws {
+    try ZoneName.validate(name)
+  }
+
+  @Test(arguments: [
+    "", "/etc/passwd", "../etc/passwd", "Europe/../../etc/passwd", "Europe/./Berlin", "Europe//Berlin",
+    "Europe/Berlin/", ".hidden", "Europe/-x", "Europe/Berlin\u{0}", "Europe/Ber lin", "Europe\\Berlin",
+    "Europe/Berlin\u{1B}[2J", "Évry", String(repeating: "A", count: 129),
+  ])
+  func refusesAnythingElseBeforeTouchingFiles(_ name: String) {
+    var system = Self.system()
+    system.unreadable = Dictionary(uniqueKeysWithValues: system.files.keys.map { ($0, "must not be read") })
+    let database = ZoneDatabase(system: system)
+    let error = zoneError { _ = try database.zone(named: name) }
+    #expect(error?.reason == .invalidName)
+    #expect(error.map { !$0.description.unicodeScalars.contains { $0.value < 0x20 } } ?? false)
+  }
+
+  @Test func loadsByNameAndSaysWhyNot() throws {
+    let database = ZoneDatabase(
+      system: Self.system { $0.unreadable["/usr/share/zoneinfo/Asia/Kathmandu"] = "Permission denied" })
+    #expect(try database.zone(named: "Europe/Berlin").identifier == "Europe/Berlin")
+    let unknown = zoneError { _ = try database.zone(named: "Europe/Berln") }
+    #expect(unknown?.reason == .unknownZone)
+    let denied = zoneError { _ = try database.zone(named: "Asia/Kathmandu") }
+    #expect(denied?.reason == .unreadable)
+    #expect(denied?.description.contains("Permission denied") == true)
+    let notZone = zoneError { _ = try database.zone(named: "zone.tab") }
+    #expect(notZone?.reason == .malformedFile(byteOffset: 0))
+  }
+
+  struct SystemCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var variables: [String: String] = [:]
+    var link: String?
+    var localtimeFile = true
+    var identifier: String
+    var testDescription: String { name }
+  }
+
+  static let systemCases: [SystemCase] = [
+    .init(
+      name: "TZ unset, link into zoneinfo", link: "/usr/share/zoneinfo/Europe/Berlin",
+      identifier: "Europe/Berlin"),
+    .init(name: "relative link", link: "../usr/share/zoneinfo/Europe/Berlin", identifier: "Europe/Berlin"),
+    .init(
+      name: "link into posix/", link: "/usr/share/zoneinfo/posix/Europe/Berlin", identifier: "Europe/Berlin"),
+    .init(name: "link elsewhere", link: "/opt/zones/berlin", identifier: "localtime"),
+    .init(name: "plain file", identifier: "localtime"),
+    .init(name: "no /etc/localtime", localtimeFile: false, identifier: "UTC"),
+    .init(
+      name: "dangling link", link: "/usr/share/zoneinfo/Gone/Away", localtimeFile: false, identifier: "UTC"),
+    .init(
+      name: "TZ empty", variables: ["TZ": ""], link: "/usr/share/zoneinfo/Europe/Berlin", identifier: "UTC"),
+    .init(name: "TZ=:name", variables: ["TZ": ":Europe/Berlin"], identifier: "Europe/Berlin"),
+    .init(name: "TZ=name", variables: ["TZ": "Europe/Berlin"], identifier: "Europe/Berlin"),
+    .init(
+      name: "TZ=path", variables: ["TZ": "/usr/share/zoneinfo/Europe/Berlin"], identifier: "Europe/Berlin"),
+    .init(
+      name: "TZ=:path", variables: ["TZ": ":/usr/share/zoneinfo/Europe/Berlin"], identifier: "Europe/Berlin"),
+    .init(
+      name: "TZ=POSIX rule", variables: ["TZ": "CET-1CEST,M3.5.0,M10.5.0/3"],
+      identifier: "CET-1CEST,M3.5.0,M10.5.0/3"),
+    .init(
+      name: "TZ=name that is also a rule, file wins", variables: ["TZ": "EST5EDT"], identifier: "EST5EDT"),
+    .init(name: "TZ=rule without a file", variables: ["TZ": "JST-9"], identifier: "JST-9"),
+  ]
+
+  @Test(arguments: systemCases)
+  func findsTheSystemZoneAsGlibcDoes(_ test: SystemCase) throws {
+    let system = Self.system {
+      $0.variables = test.variables
+      if let link = test.link { $0.links["/etc/localtime"] = link }
+      if test.localtimeFile { $0.files["/etc/localtime"] = Self.berlin }
+    }
+    let zone = try ZoneDatabase(system: system).systemZone()
+    #expect(zone.identifier == test.identifier)
+  }
+
+  @Test(arguments: [
+    ("Europe/Berln", ZoneError.Reason.unknownZone), ("CET-1CEST,M13.5.0,M1.1.0", .invalidRule(column: 12)),
+    (":../../etc/passwd", .invalidName), ("/etc/shadow", .unknownZone),
+  ])
+  func aBrokenTZIsAnError(_ value: String, _ reason: ZoneError.Reason) {
+    let database = ZoneDatabase(system: Self.system { $0.variables["TZ"] = value })
+    let error = zoneError { _ = try database.systemZone() }
+    #expect(error?.reason == reason, "\(error?.description ?? "")")
+  }
+
+  @Test func aDamagedLocaltimeIsAnErrorNotUTC() {
+    let database = ZoneDatabase(system: Self.system { $0.files["/etc/localtime"] = Array("TZif".utf8) })
+    #expect(throws: ZoneError.self) { try database.systemZone() }
+  }
+
+  @Test func listsZoneFilesOnlyOutsidePosixAndRight() {
+    let names = ZoneDatabase(system: Self.system()).zoneNames()
+    #expect(
+      names == [
+        "America/Argentina/Buenos_Aires", "America/New_York", "Asia/Kathmandu", "EST5EDT", "Etc/UTC",
+        "Europe/Berlin",
+      ])
+  }
+
+  @Test(arguments: [
+    ("Europe/Berln", ["Europe/Berlin"]), ("europe/berlin", ["Europe/Berlin"]), ("Berlin", ["Europe/Berlin"]),
+    ("new york", ["America/New_York"]), ("Buenos Aires", ["America/Argentina/Buenos_Aires"]),
+    ("Katmandu", ["Asia/Kathmandu"]), ("Atlantis", []),
+  ])
+  func suggestsWhatAMistypedNameMeant(_ name: String, _ expected: [String]) {
+    let database = ZoneDatabase(system: Self.system())
+    #expect(database.suggestions(for: name, closest: Suggestion.closest(to:in:)) == expected)
+  }
+
+  @Test func suggestsFromThisMachinesZones() {
+    let names = Zones.database.zoneNames()
+    #expect(
+      ZoneName.suggestions(for: "Europe/Berln", among: names, closest: Suggestion.closest(to:in:)).first
+        == "Europe/Berlin")
+    #expect(
+      ZoneName.suggestions(for: "Kolkatta", among: names, closest: Suggestion.closest(to:in:)) == [
+        "Asia/Kolkata"
+      ])
+  }
+}
