@@ -29,15 +29,20 @@ struct SystemdUnitTests {
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
-  @Test func theUnitsExposureScoreIsAtMostTwo() throws {
+  /// At most 1.0, as issue 14 asks of the unit in the VM (Tests/Kernel/checks/systemd-boot.sh
+  /// scores it there, on trixie's systemd, as well).
+  @Test func theUnitsExposureScoreIsAtMostOne() throws {
     let result = try Self.run(["systemd-analyze", "security", "--offline=true", try Self.unitUnderTest()])
     let line = try #require(
       result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
     let score = try #require(
       line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
-    #expect(score <= 2.0, "\(line)")
+    #expect(score <= 1.0, "\(line)")
   }
 
+  /// The installed nixie.yaml is the example, every setting commented out: no board is chosen
+  /// (the unit's ExecCondition then skips the start) and the socket's group is left to the
+  /// daemon (nixie when that group exists).
   @Test func theInstallScriptStagesBinaryUnitAndAConfigThatSetsNothing() throws {
     let destination = try NixieProcess.temporaryFolder()
     let result = try Self.run([
