@@ -38,6 +38,11 @@ let package = Package(
     .library(name: "NixieCore", targets: ["NixieCore"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
     .library(name: "NixieInput", targets: ["NixieInput"]),
+    // For the fuzz targets in Fuzz/ (a package of their own that depends on this one by path).
+    .library(name: "NixieYAML", targets: ["NixieYAML"]),
+    .library(name: "NixieBoards", targets: ["NixieBoards"]),
+    .library(name: "NixieTime", targets: ["NixieTime"]),
+    .library(name: "NixieClock", targets: ["NixieClock"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
