@@ -1,5 +1,5 @@
-import NixieLogging
 import NixieCore
+import NixieLogging
 import NixieSystem
 
 /// The log's output for `nixie`: one plain line per message on standard error. Under
@@ -41,12 +41,13 @@ struct JournalLogHandler: LogHandler {
     standardError.flush()
   }
 
-  /// Installs the handler once per process: info and up for the journal, notices and up in a
-  /// terminal (where the tubes are being drawn).
-  static let bootstrap: Void = {
+  /// Installs the handler: info and up for the journal, notices and up in a terminal (where
+  /// the tubes are being drawn), or `level` when the command line asks for one (`-v`, `-q`).
+  static func bootstrap(level: Logger.Level? = nil) {
     let journal = Environment.value("JOURNAL_STREAM") != nil
+    let chosen = level ?? (journal ? .info : .notice)
     LoggingSystem.bootstrap { label in
-      JournalLogHandler(label: label, journal: journal, level: journal ? .info : .notice)
+      JournalLogHandler(label: label, journal: journal, level: chosen)
     }
-  }()
+  }
 }
