@@ -53,11 +53,16 @@ struct SystemdUnitTests {
     #expect(FileManager.default.isExecutableFile(atPath: destination.path + "/usr/local/bin/nixie"))
     for path in [
       "usr/local/bin/nixie", "etc/systemd/system/nixie-clock.service", "etc/nixie/nixie.yaml.example",
-      "usr/local/share/doc/nixie/README.md",
+      "usr/local/share/doc/nixie/README.md", "usr/local/share/bash-completion/completions/nixie",
+      "usr/local/share/zsh/site-functions/_nixie", "usr/local/share/fish/vendor_completions.d/nixie.fish",
     ] {
       #expect(
         FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path), "\(path)")
     }
+    // The completions know the commands.
+    let bash = try String(
+      contentsOfFile: destination.path + "/usr/local/share/bash-completion/completions/nixie", encoding: .utf8)
+    #expect(bash.contains("test-pattern") && bash.contains("--check-board"))
     var configuration = try ClockConfiguration.load(
       destination.appendingPathComponent("etc/nixie/nixie.yaml").path)
     configuration.file = nil
