@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.0
 import Foundation
 import PackageDescription
 
@@ -38,11 +38,14 @@ let package = Package(
     .library(name: "NixieCore", targets: ["NixieCore"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
     .library(name: "NixieInput", targets: ["NixieInput"]),
+    // For the fuzz targets in Fuzz/ (a package of their own that depends on this one by path).
+    .library(name: "NixieYAML", targets: ["NixieYAML"]),
+    .library(name: "NixieBoards", targets: ["NixieBoards"]),
+    .library(name: "NixieTime", targets: ["NixieTime"]),
+    .library(name: "NixieClock", targets: ["NixieClock"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
@@ -64,6 +67,8 @@ let package = Package(
     // Every system call nixie makes, behind one choke point with one error type: files,
     // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
     .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
+    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
+    .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
     // Running a board: the frame thread, a display session on the simulator or the hardware,
     // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
     .target(
@@ -91,7 +96,7 @@ let package = Package(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
@@ -100,8 +105,7 @@ let package = Package(
     .target(
       name: "NixieWeb",
       dependencies: [
-        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator", "NixieLogging",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -111,7 +115,7 @@ let package = Package(
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
         "NixieLinux", "NixieClock", "NixieWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
@@ -121,6 +125,7 @@ let package = Package(
     // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
     // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
     .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
+    .testTarget(name: "NixieLoggingTests", dependencies: ["NixieLogging"]),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
@@ -156,7 +161,9 @@ let package = Package(
     // The web server's parser, crypto and auth against hostile inputs and published vectors.
     .testTarget(
       name: "NixieWebTests",
-      dependencies: ["NixieWeb", "NixieClock", "NixieCore", "NixieSystem", "NixieBoards", "NixieTestSupport"]
+      dependencies: [
+        "NixieWeb", "NixieClock", "NixieCore", "NixieSystem", "NixieBoards", "NixieLogging", "NixieTestSupport",
+      ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
@@ -164,7 +171,7 @@ let package = Package(
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
         "NixieRuntime", "NixieInput",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
   ]

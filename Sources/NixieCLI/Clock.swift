@@ -1,7 +1,7 @@
 import ArgumentParser
-import Logging
 import NixieClock
 import NixieCore
+import NixieLogging
 import NixieRuntime
 import NixieSystem
 
@@ -94,6 +94,9 @@ struct Clock: ParsableCommand {
         "--brightness must be a percentage from 1 to 100 for the clock, not \(brightness) (night mode darkens it)"
       )
     }
+    if verbose && quiet {
+      throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
+    }
     if input != nil && hardware.backend == .hardware {
       throw ValidationError("--input plays a script on the simulator: use it with --backend sim")
     }
@@ -111,6 +114,17 @@ struct Clock: ParsableCommand {
     }
     return (String(argument[..<at]), seconds)
   }
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Run the frame thread at real-time priority with memory locked (default: the config's realtime:).")
+  var realtime: Bool?
+
+  @Flag(name: .shortAndLong, help: "Log more: every setting applied and every control request (debug).")
+  var verbose = false
+
+  @Flag(name: .shortAndLong, help: "Log only warnings and errors.")
+  var quiet = false
 
   @Flag(
     name: .customLong("check-board"),
@@ -138,6 +152,7 @@ struct Clock: ParsableCommand {
     options.input = input
     options.socket = socket
     options.overrides = overrides
+    options.realtime = realtime
     return options
   }
 
@@ -145,7 +160,7 @@ struct Clock: ParsableCommand {
     if checkBoard {
       return try ClockSettings(options: options).checkBoardChosen()
     }
-    JournalLogHandler.bootstrap
+    JournalLogHandler.bootstrap(level: verbose ? .debug : quiet ? .warning : nil)
     try ClockJob(options: options, logger: Logger(label: "nixie clock")).run()
   }
 }

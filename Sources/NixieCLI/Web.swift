@@ -1,5 +1,5 @@
 import ArgumentParser
-import Logging
+import NixieLogging
 import NixieCore
 import NixieSystem
 import NixieWeb

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import NixieLogging
 import NixieClock
 import NixieCore
 import NixieSystem

@@ -36,6 +36,8 @@ public struct ClockOptions: Sendable {
   public var socket: String?
   /// `--overrides`: the file settings changed over the control socket are saved to.
   public var overrides: String?
+  /// `--realtime`: the frame thread at real-time priority (nil: as the configuration says).
+  public var realtime: Bool?
 
   public init() {}
 }

@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 import NixieCore
 import NixieSystem
 import Synchronization
@@ -31,7 +31,7 @@ public final class ControlServer: @unchecked Sendable {
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) throws(SystemCallError) {
     self.path = path
-    service = ControlService(limits: limits, frames: frames, handle: handle)
+    service = ControlService(limits: limits, frames: frames, logger: logger, handle: handle)
     let listener = try UnixSocket.listening(
       at: path, mode: 0o660, group: group, groupIfPossible: group == nil ? ControlSocketPath.group : nil)
     do {
@@ -87,13 +87,15 @@ final class ControlService: StreamService, @unchecked Sendable {
   private var total: TokenBucket
   private let frames: FramePublisher?
   private let handle: @Sendable (ControlRequest) -> ControlReply
+  private let logger: Logger
   /// The last frame sent to subscribers.
   private var lastFrame: String?
 
   init(
-    limits: ControlLimits, frames: FramePublisher?,
+    limits: ControlLimits, frames: FramePublisher?, logger: Logger,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) {
+    self.logger = logger
     configured = Mutex(limits)
     active = limits
     total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
@@ -179,7 +181,10 @@ final class ControlService: StreamService, @unchecked Sendable {
       case .success(let request):
         let reply = handle(request)
         text = reply.line
-        if case .refused = reply {} else { refused = false }
+        if case .refused = reply {} else {
+          refused = false
+          logger.debug("control socket: request taken: \(request)")
+        }
       }
     }
     if refused { connection.state.refusals += 1 }

@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 import NixieClock
 import NixieCore
 import NixieSystem
