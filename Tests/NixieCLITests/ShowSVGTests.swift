@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// `nixie show --svg`: the picture of the tubes, written without touching a board, and the
-/// README's picture (docs/images/tubes-12-34-56.svg) kept current.
+/// README's picture (docs/images/clock.svg) kept current.
 struct ShowSVGTests {
   static let readmePicture = URL(fileURLWithPath: #filePath)
-    .appendingPathComponent("../../../docs/images/tubes-12-34-56.svg").standardizedFileURL
+    .appendingPathComponent("../../../docs/images/clock.svg").standardizedFileURL
 
   /// The command that makes the README's picture.
   static let readmeArguments = ["show", "--board", "hv5622-6xin14", "--svg", "-", "12:34:56"]
@@ -16,7 +16,7 @@ struct ShowSVGTests {
     let committed = try String(contentsOf: Self.readmePicture, encoding: .utf8)
     #expect(
       committed == result.stdout,
-      "docs/images/tubes-12-34-56.svg is stale: regenerate it with nixie \(Self.readmeArguments.joined(separator: " ")) > docs/images/tubes-12-34-56.svg"
+      "docs/images/clock.svg is stale: regenerate it with nixie \(Self.readmeArguments.joined(separator: " ")) > docs/images/clock.svg"
     )
   }
 

@@ -8,7 +8,8 @@ public struct PasswordHash: Hashable, Sendable, CustomStringConvertible {
   public let salt: [UInt8]
   public let hash: [UInt8]
 
-  /// The iterations of a new hash: about a third of a second on a Raspberry Pi 4.
+  /// The iterations of a new hash. A login hashes on the server's thread, so this is bounded: not
+  /// yet measured on a Raspberry Pi (a debug build on the development machine takes ~3 s of CPU).
   public static let defaultIterations = 60_000
   /// What a stored hash may ask for: enough to be slow, not so many that a login stalls.
   public static let iterationRange = 1_000...5_000_000
