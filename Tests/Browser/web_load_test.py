@@ -92,12 +92,12 @@ class Viewers:
             connection.close()
 
 
-def run(nixie, folder, seconds, viewers, hammer):
+def run(nixie, folder, seconds, viewers, hammer, realtime=False):
     socket_path = os.path.join(folder, "control.sock")
     port = free_port()
     clock = subprocess.Popen(
         [nixie, "clock", "--board", "hv5622-6xin14", "--backend", "sim", "--timezone", "UTC", "--format",
-         "HH:mm:ss", "--socket", socket_path, "--duration", str(seconds + 30)],
+         "HH:mm:ss", "--socket", socket_path, "--duration", str(seconds + 30)] + (["--realtime"] if realtime else []),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     web = subprocess.Popen([nixie, "web", "--socket", socket_path, "--listen", "127.0.0.1:%d" % port],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -141,6 +141,7 @@ def main():
     parser.add_argument("--seconds", type=int, default=20)
     parser.add_argument("--viewers", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--realtime", action="store_true", help="run the clock's frame thread at SCHED_FIFO")
     arguments = parser.parse_args()
     nixie = os.path.abspath(arguments.nixie)
     folder = tempfile.mkdtemp(prefix="nixie-load-")
@@ -148,7 +149,8 @@ def main():
     for round_number in range(arguments.rounds):
         for name, viewers, hammer in (("no viewers", 0, False), ("%d viewers" % arguments.viewers, arguments.viewers, False),
                                       ("%d viewers + wrk" % arguments.viewers, arguments.viewers, True)):
-            timing, _, peak, frames, requests = run(nixie, folder, arguments.seconds, viewers, hammer)
+            timing, _, peak, frames, requests = run(nixie, folder, arguments.seconds, viewers, hammer,
+                                                    arguments.realtime)
             print("%-25s | %8d | %6s | %6s | %6s | %8s / %-8s | %-17s | %s" % (
                 name, timing["frames"], timing["p50_us"], timing["p99_us"], timing["max_us"], peak.get("VmRSS"),
                 peak.get("VmHWM"), "%d-%d" % frames if frames else "-", requests or "-"), flush=True)

@@ -1,7 +1,7 @@
-import NixieLogging
 import NixieBoards
 import NixieClock
 import NixieCore
+import NixieLogging
 import NixieSystem
 import NixieWeb
 import Testing
@@ -88,7 +88,7 @@ struct WebServerTests {
     let slow = try rig.connect()
     try slow.sendAll(Array("GET / HTTP/1.1\r\nHo".utf8))
     let started = SystemClock().now()
-    #expect(try Rig.readToEnd(slow) == "")
+    #expect(try Rig.readToEnd(slow).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
     #expect(SystemClock().now() - started < 2_500_000_000)
     #expect(try rig.exchange("GET /app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
   }

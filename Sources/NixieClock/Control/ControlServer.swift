@@ -1,5 +1,5 @@
-import NixieLogging
 import NixieCore
+import NixieLogging
 import NixieSystem
 import Synchronization
 
@@ -127,6 +127,9 @@ final class ControlService: StreamService, @unchecked Sendable {
 
   func evictionNotice() -> [UInt8] { Array(ControlReply.busy("too many clients; try again").utf8) }
 
+  /// Nothing: a control client past its deadline is closed silently, as before.
+  func deadlineNotice() -> [UInt8] { [] }
+
   func closed(_ connection: StreamConnection<Client>) {}
 
   func received(_ bytes: [UInt8], on connection: StreamConnection<Client>, at now: UInt64) {
@@ -181,7 +184,8 @@ final class ControlService: StreamService, @unchecked Sendable {
       case .success(let request):
         let reply = handle(request)
         text = reply.line
-        if case .refused = reply {} else {
+        if case .refused = reply {
+        } else {
           refused = false
           logger.debug("control socket: request taken: \(request)")
         }

@@ -3,7 +3,8 @@
 ///
 /// What every client gets, whatever its protocol (a `StreamService`):
 /// - **Deadlines.** A client has until its deadline to do what the protocol expects (send a
-///   whole request line, a whole HTTP request); one that lingers is closed.
+///   whole request line, a whole HTTP request); one that lingers is told so (the service's
+///   `deadlineNotice`, as much as the kernel takes at once) and closed.
 /// - **Eviction, not lock-out.** When all `maximumConnections` places are taken, a newcomer
 ///   takes the place of the client closest to its deadline (clients without a deadline, the
 ///   subscribers, are never evicted), so idle connections cannot lock others out.
@@ -130,7 +131,12 @@ public final class StreamServer<Service: StreamService>: @unchecked Sendable {
   /// Removes the clients that are done, were dropped, or are past their deadline.
   private func closeFinished(at now: UInt64) {
     connections.removeAll { connection in
-      if let deadline = connection.deadline, deadline <= now, !connection.isFinished { connection.drop() }
+      if let deadline = connection.deadline, deadline <= now, !connection.isFinished {
+        if connection.pendingBytes == 0 && !connection.isClosing {
+          _ = try? connection.socket.sendAvailable(service.deadlineNotice()[...])
+        }
+        connection.drop()
+      }
       guard connection.isFinished else { return false }
       service.closed(connection)
       return true

@@ -21,6 +21,9 @@ public protocol StreamService: AnyObject {
   func tick(_ connections: [StreamConnection<State>], at now: UInt64) -> UInt64?
   /// Said to a client closed to make room for a new one, just before it goes.
   func evictionNotice() -> [UInt8]
+  /// Said to a client closed at its deadline (one too slow to send its request), just before
+  /// it goes; what the kernel takes at once is sent, the rest is lost.
+  func deadlineNotice() -> [UInt8]
   /// The client is gone (hung up, dropped, evicted, or past its deadline).
   func closed(_ connection: StreamConnection<State>)
 }

@@ -1,5 +1,5 @@
-import NixieLogging
 import NixieCore
+import NixieLogging
 import NixieSystem
 
 /// `nixie web`'s HTTP/1.1 server: NixieSystem's `StreamServer` (deadlines, eviction, bounded
@@ -63,6 +63,13 @@ final class WebService: StreamService, @unchecked Sendable {
 
   func opened(by socket: any StreamSocket, at now: UInt64) -> (state: Client, deadline: UInt64?) {
     (Client(parser: HTTPRequestParser(limits: limits), peer: socket.peerName), now + limits.requestDeadline)
+  }
+
+  func deadlineNotice() -> [UInt8] {
+    HTTPResponse.error(
+      .requestTimeout, "the whole request did not arrive within \(limits.requestDeadline / 1_000_000) ms"
+    )
+    .bytes()
   }
 
   func evictionNotice() -> [UInt8] {
