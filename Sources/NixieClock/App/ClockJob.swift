@@ -234,3 +234,13 @@ extension ClockJob {
     logger.info("realtime: frame thread at SCHED_FIFO \(RealTime.priority), memory locked")
   }
 }
+
+extension ClockJob {
+  /// Tells the service manager, when there is one, why the clock is about to exit
+  /// (`STATUS=`, first line, escaped), so `systemctl status` names it.
+  public static func reportFailure(_ error: any Error) {
+    guard let notifier = try? SystemdNotifier(environment: Environment.all) else { return }
+    let line = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    try? notifier.notify(["STATUS=failed: " + Printable.escaped(line)])
+  }
+}
