@@ -107,6 +107,10 @@ public struct ClockJob {
       brightness: planner.brightness, inbox: inbox)
     defer { knob?.stop() }
 
+    // The configuration in force (a reload replaces it) and, when it names no zone, the
+    // system's zone followed as it changes.
+    var running = configuration
+    let zoneWatch = SystemZoneWatch()
     let daemon = ClockDaemon(
       planner: planner, display: display,
       services: ClockDaemon.Services(
@@ -118,6 +122,7 @@ public struct ClockJob {
         { () throws -> ClockPlanner in
           let reloaded = try settings.load(overrides: try editor.reload())
           let planner = try reloaded.planner(for: profile)
+          running = reloaded
           for change in settings.restartNeeded(reloaded, running: configuration) {
             logger.warning("\(change)")
           }
@@ -127,7 +132,20 @@ public struct ClockJob {
           return planner
         }
       },
-      configure: { configuration in try configuration.planner(for: profile) })
+      configure: { changed in
+        let planner = try changed.planner(for: profile)
+        running = changed
+        return planner
+      },
+      zoneChange: {
+        guard zoneWatch.changed(), running.timeZone == nil else { return nil }
+        do {
+          return try running.planner(for: profile)
+        } catch {
+          logger.error("the system's time zone changed but cannot be read, keeping the old one: \(error)")
+          return nil
+        }
+      })
     do {
       try knob?.start()
     } catch {
@@ -228,5 +246,15 @@ extension ClockJob {
       return
     }
     logger.info("realtime: frame thread at SCHED_FIFO \(RealTime.priority), memory locked")
+  }
+}
+
+extension ClockJob {
+  /// Tells the service manager, when there is one, why the clock is about to exit
+  /// (`STATUS=`, first line, escaped), so `systemctl status` names it.
+  public static func reportFailure(_ error: any Error) {
+    guard let notifier = try? SystemdNotifier(environment: Environment.all) else { return }
+    let line = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    try? notifier.notify(["STATUS=failed: " + Printable.escaped(line)])
   }
 }

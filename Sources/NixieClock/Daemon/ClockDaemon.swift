@@ -55,6 +55,8 @@ public final class ClockDaemon {
   private let reload: (() throws -> ClockPlanner)?
   /// Plans a configuration changed over the control socket.
   private let configure: ((ClockConfiguration) throws -> ClockPlanner)?
+  /// Asked at every wake-up: a new planner when the system's time zone changed, else nil.
+  private let zoneChange: (() -> ClockPlanner?)?
   /// Run for this many nanoseconds, then end (`--duration`).
   private let duration: UInt64?
   /// A one-line summary for the service manager's STATUS.
@@ -69,7 +71,7 @@ public final class ClockDaemon {
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
     describe: @escaping (ClockPlanner) -> String = { _ in "running" },
     reload: (() throws -> ClockPlanner)? = nil,
-    configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil
+    configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil, zoneChange: (() -> ClockPlanner?)? = nil
   ) {
     self.configure = configure
     self.planner = planner
@@ -78,6 +80,7 @@ public final class ClockDaemon {
     self.duration = duration
     self.describe = describe
     self.reload = reload
+    self.zoneChange = zoneChange
   }
 
   /// Runs until a terminating signal or the end of `duration`, then blanks the tubes.
@@ -100,6 +103,12 @@ public final class ClockDaemon {
       }
       for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
       if let current = message, mono >= current.until { message = nil }
+      if let replanned = zoneChange?() {
+        planner = replanned
+        shown = nil
+        logger.notice("the system's time zone changed: \(describe(planner))")
+        notify(["STATUS=" + describe(planner)])
+      }
 
       // A deadline wake-up evaluates at its due instant even if the clock reads a hair
       // before it; a larger gap means the clock was set in between, so the reading wins.
