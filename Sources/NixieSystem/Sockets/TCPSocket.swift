@@ -73,6 +73,11 @@ public final class TCPSocket: @unchecked Sendable {
       }
     }
 
+    /// A C string in `characters` (up to its NUL) as text.
+    private static func text(_ characters: [CChar]) -> String {
+      String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The address in `storage`, when it is IPv4 or IPv6.
     /// The corresponding C function is `inet_ntop`.
     static func from(_ storage: sockaddr_storage) -> Address? {
@@ -84,7 +89,7 @@ public final class TCPSocket: @unchecked Sendable {
           pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
             var raw = address.pointee.sin_addr
             guard inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil else { return nil }
-            return Address(host: String(cString: text), port: UInt16(bigEndian: address.pointee.sin_port))
+            return Address(host: Self.text(text), port: UInt16(bigEndian: address.pointee.sin_port))
           }
         }
       case AF_INET6:
@@ -92,7 +97,7 @@ public final class TCPSocket: @unchecked Sendable {
           pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
             var raw = address.pointee.sin6_addr
             guard inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil else { return nil }
-            return Address(host: String(cString: text), port: UInt16(bigEndian: address.pointee.sin6_port))
+            return Address(host: Self.text(text), port: UInt16(bigEndian: address.pointee.sin6_port))
           }
         }
       default:
