@@ -28,6 +28,8 @@ final class FakeOpener: TransportOpener {
   let bus = RecordingBus()
   var opened: [String] = []
   var failure: HardwareError?
+  /// The level each input line reads, by offset (high when not given: a pull-up).
+  var inputLevels: [UInt32: Bool] = [:]
 
   func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines {
     if let failure { throw failure }
@@ -44,6 +46,11 @@ final class FakeOpener: TransportOpener {
   func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
     opened.append("i2c \(expanders.bus)")
     return bus
+  }
+
+  func readLevel(chip: String, line: UInt32, pullUp: Bool) throws(HardwareError) -> Bool {
+    opened.append("read \(chip) line \(line)\(pullUp ? " pull-up" : "")")
+    return inputLevels[line] ?? true
   }
 }
 
@@ -76,7 +83,7 @@ struct HardwareBoardTests {
     let frame = try board.formatter.format("12:34:56")
     try hardware.driver.write(frame)
     try hardware.driver.write(frame)
-    #expect(opener.spi.transfers == [HV5622Chain.bytes(of: board.outputs.encode(frame))])
+    #expect(opener.spi.transfers == [ShiftChain.bytes(of: board.outputs.encode(frame))])
     // BL: requested low, lowered by start (no change), raised with the first frame.
     #expect(opener.chip.outputs.writes == [[false], [true]])
   }
