@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.0
 import Foundation
 import PackageDescription
 
@@ -46,11 +46,14 @@ let package = Package(
     .library(name: "NixieCore", targets: ["NixieCore"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
     .library(name: "NixieInput", targets: ["NixieInput"]),
+    // For the fuzz targets in Fuzz/ (a package of their own that depends on this one by path).
+    .library(name: "NixieYAML", targets: ["NixieYAML"]),
+    .library(name: "NixieBoards", targets: ["NixieBoards"]),
+    .library(name: "NixieTime", targets: ["NixieTime"]),
+    .library(name: "NixieClock", targets: ["NixieClock"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
-    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
@@ -72,6 +75,8 @@ let package = Package(
     // Every system call nixie makes, behind one choke point with one error type: files,
     // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
     .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
+    // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
+    .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
     // Running a board: the frame thread, a display session on the simulator or the hardware,
     // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
     .target(
@@ -99,7 +104,7 @@ let package = Package(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -109,7 +114,7 @@ let package = Package(
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
         "NixieLinux", "NixieClock",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
@@ -119,6 +124,7 @@ let package = Package(
     // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
     // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
     .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
+    .testTarget(name: "NixieLoggingTests", dependencies: ["NixieLogging"]),
     .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
     .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
@@ -161,7 +167,7 @@ let package = Package(
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
         "NixieRuntime", "NixieInput",
-        .product(name: "Logging", package: "swift-log"),
+        "NixieLogging",
       ]
     ),
   ]

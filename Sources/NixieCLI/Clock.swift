@@ -1,7 +1,7 @@
 import ArgumentParser
-import Logging
 import NixieClock
 import NixieCore
+import NixieLogging
 import NixieRuntime
 import NixieSystem
 
@@ -87,6 +87,9 @@ struct Clock: ParsableCommand {
         "--brightness must be a percentage from 1 to 100 for the clock, not \(brightness) (night mode darkens it)"
       )
     }
+    if verbose && quiet {
+      throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
+    }
     if input != nil && hardware.backend == .hardware {
       throw ValidationError("--input plays a script on the simulator: use it with --backend sim")
     }
@@ -104,6 +107,12 @@ struct Clock: ParsableCommand {
     }
     return (String(argument[..<at]), seconds)
   }
+
+  @Flag(name: .shortAndLong, help: "Log more: every setting applied and every control request (debug).")
+  var verbose = false
+
+  @Flag(name: .shortAndLong, help: "Log only warnings and errors.")
+  var quiet = false
 
   @Flag(
     name: .customLong("check-board"),
@@ -137,7 +146,7 @@ struct Clock: ParsableCommand {
     if checkBoard {
       return try ClockSettings(options: options).checkBoardChosen()
     }
-    JournalLogHandler.bootstrap
+    JournalLogHandler.bootstrap(level: verbose ? .debug : quiet ? .warning : nil)
     try ClockJob(options: options, logger: Logger(label: "nixie clock")).run()
   }
 }

@@ -1,7 +1,8 @@
-import Logging
+import NixieCore
+import NixieLogging
 import NixieSystem
 
-/// swift-log's output for `nixie`: one plain line per message on standard error. Under
+/// The log's output for `nixie`: one plain line per message on standard error. Under
 /// systemd (`$JOURNAL_STREAM` set) each line starts with its syslog priority (`<4>` …) so the
 /// journal files it at the right level and adds its own timestamp; in a terminal it reads
 /// `nixie clock: warning: …`.
@@ -22,27 +23,31 @@ struct JournalLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
-  /// syslog priorities of swift-log's levels (sd-daemon(3) prefixes).
+  /// syslog priorities of the log's levels (sd-daemon(3) prefixes).
   private static let priorities: [Logger.Level: Int] = [
     .trace: 7, .debug: 7, .info: 6, .notice: 5, .warning: 4, .error: 3, .critical: 2,
   ]
 
   func log(event: LogEvent) {
+    // One line each, whatever the message holds: a newline or an escape sequence in a value
+    // a client sent cannot forge a log line or reach the terminal raw.
+    let message = Printable.escaped("\(event.message)")
     let line =
       journal
-      ? "<\(Self.priorities[event.level] ?? 6)>\(event.message)\n"
-      : "\(label): \(event.level): \(event.message)\n"
+      ? "<\(Self.priorities[event.level] ?? 6)>\(message)\n"
+      : "\(label): \(event.level): \(message)\n"
     let standardError = FileStream.standardError
     standardError.write(line)
     standardError.flush()
   }
 
-  /// Installs the handler once per process: info and up for the journal, notices and up in a
-  /// terminal (where the tubes are being drawn).
-  static let bootstrap: Void = {
+  /// Installs the handler: info and up for the journal, notices and up in a terminal (where
+  /// the tubes are being drawn), or `level` when the command line asks for one (`-v`, `-q`).
+  static func bootstrap(level: Logger.Level? = nil) {
     let journal = Environment.value("JOURNAL_STREAM") != nil
+    let chosen = level ?? (journal ? .info : .notice)
     LoggingSystem.bootstrap { label in
-      JournalLogHandler(label: label, journal: journal, level: journal ? .info : .notice)
+      JournalLogHandler(label: label, journal: journal, level: chosen)
     }
-  }()
+  }
 }

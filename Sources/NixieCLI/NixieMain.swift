@@ -7,6 +7,9 @@ import NixieSystem
 public enum NixieMain {
   public static func run(_ arguments: [String]) -> Int32 {
     Signals.ignoreBrokenPipes()
+    // The commands that end cleanly on a signal take it from the first instruction on: one
+    // that comes before they are ready waits (the clock then exits 0, show blanks and exits 1).
+    if let command = arguments.first, let signals = signalsTaken[command] { Signals.block(signals) }
     do {
       var command = try Nixie.parseAsRoot(arguments)
       try command.run()
@@ -31,6 +34,11 @@ public enum NixieMain {
       return NixieError.Kind.internalError.rawValue
     }
   }
+
+  /// The signals each command handles itself.
+  static let signalsTaken: [String: [Signal]] = [
+    "clock": [.terminate, .interrupt, .hangUp], "show": [.terminate, .interrupt],
+  ]
 
   /// Prints `message` on standard error, each of its lines with control characters escaped:
   /// the one place messages leave nixie, so nothing a user typed or a file held reaches the

@@ -8,7 +8,7 @@ struct Send: ParsableCommand {
     abstract: "Ask a running nixie clock to show a value for a while (control socket).",
     discussion: """
       Exit codes: 0 shown, 2 the clock refused the value (the message says why), 69 no clock \
-      is listening on the socket.
+      is listening on the socket (or it may not be used), 75 the clock is busy: try again.
 
       EXAMPLES:
         # show 1234 for 5 s, then the clock again
@@ -50,12 +50,10 @@ struct Send: ParsableCommand {
   func run() throws {
     let request: ControlRequest =
       clear ? .clear : .show(value: value.value, seconds: seconds, transition: transition)
-    let refusal: String?
     do {
-      refusal = try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
+      try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
     } catch {
-      throw NixieError(.unavailable, error.description)
+      throw error.error
     }
-    if let refusal { throw NixieError(.badUsage, "the clock refused: \(refusal)") }
   }
 }

@@ -18,6 +18,8 @@ struct TestPattern: ParsableCommand {
         nixie test-pattern --board mcp23017-4xin12
         # in this terminal
         nixie test-pattern --backend sim --step-ms 100
+        # only problems, for a script
+        nixie test-pattern --board mcp23017-4xin12 --quiet
       """)
 
   @OptionGroup var hardware: HardwareOptions
@@ -26,6 +28,9 @@ struct TestPattern: ParsableCommand {
     name: .customLong("step-ms"),
     help: ArgumentHelp("How long each cathode stays lit, in milliseconds.", valueName: "ms"))
   var stepMilliseconds = 500
+
+  @Flag(name: .shortAndLong, help: "Print no step labels, only warnings and problems.")
+  var quiet = false
 
   func validate() throws {
     guard (0...60_000).contains(stepMilliseconds) else {
@@ -36,7 +41,7 @@ struct TestPattern: ParsableCommand {
   func run() throws {
     try TestPatternJob(
       choice: hardware.choice, recording: hardware.recording, step: UInt64(stepMilliseconds) * 1_000_000,
-      labels: .standardOutput, warning: { NixieMain.printError("nixie: \($0)") }
+      labels: quiet ? nil : FileStream.standardOutput, warning: { NixieMain.printError("nixie: \($0)") }
     ).run()
   }
 }

@@ -49,30 +49,16 @@ enum UsageHints {
         sentence += " (to show text starting with '-', put '--' before it)"
       }
     }
-    sentence = sentence.replacingOccurrences(of: ". Did you mean", with: ": did you mean")
+    sentence = sentence.replacing(". Did you mean", with: ": did you mean")
     let help = command.map { "nixie \($0.name) --help" } ?? "nixie --help"
     return "nixie: \(sentence) (see '\(help)')"
   }
 
   /// The option named in an "unknown option '--x'" sentence.
   static func unknownOption(in sentence: String) -> String? {
-    guard let start = sentence.range(of: "nknown option '")?.upperBound,
+    guard let start = sentence.firstRange(of: "nknown option '")?.upperBound,
       let end = sentence[start...].firstIndex(of: "'")
     else { return nil }
     return String(sentence[start..<end])
-  }
-}
-
-extension String {
-  /// `self` with every `target` replaced (a small stand-in for Foundation's).
-  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.range(of: target) {
-      result += rest[..<range.lowerBound] + replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
   }
 }

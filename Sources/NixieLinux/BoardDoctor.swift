@@ -174,11 +174,28 @@ public struct BoardDoctor {
 
   // MARK: - SPI and I2C
 
+  /// On a Raspberry Pi, whether config.txt turns `bus` on; nothing elsewhere. Not turned on
+  /// is a problem while `device` is missing, and only a warning once something else made it.
+  private func firmwareFindings(_ bus: RaspberryPiConfig.Bus, device: String) -> [DoctorFinding] {
+    guard let config = system.raspberryPiConfig else { return [] }
+    if let line = config.enablingLine(bus) {
+      return [DoctorFinding(.ok, config.path, "turns \(bus.name) on (\(line))")]
+    }
+    return [
+      DoctorFinding(
+        system.node(device) == nil ? .problem : .warning, config.path,
+        "does not turn \(bus.name) on (no \(bus.line))",
+        fix: "run '\(bus.command)' (it adds \(bus.line)), then reboot")
+    ]
+  }
+
   private func spiFindings(_ wiring: SPIWiring) -> [DoctorFinding] {
-    let findings = nodeFindings(
-      wiring.device, transport: .spi,
-      missingMessage: "no such SPI device"
-        + (system.devices(prefix: "spidev").isEmpty ? " (SPI is not enabled: no /dev/spidev*)" : ""))
+    let findings =
+      firmwareFindings(.spi, device: wiring.device)
+      + nodeFindings(
+        wiring.device, transport: .spi,
+        missingMessage: "no such SPI device"
+          + (system.devices(prefix: "spidev").isEmpty ? " (SPI is not enabled: no /dev/spidev*)" : ""))
     guard !findings.contains(where: { $0.status == .problem }) else { return findings }
     if let error = system.probeSPI(wiring) {
       return findings + [DoctorFinding(.problem, wiring.device, error.description, fix: error.fix)]
@@ -191,10 +208,12 @@ public struct BoardDoctor {
 
   private func i2cFindings(_ expanders: TransportPlan.Expanders) -> [DoctorFinding] {
     let bus = expanders.bus
-    var findings = nodeFindings(
-      bus, transport: .i2c,
-      missingMessage: "no such I2C bus"
-        + (system.devices(prefix: "i2c-").isEmpty ? " (I2C is not enabled: no /dev/i2c-*)" : ""))
+    var findings =
+      firmwareFindings(.i2c, device: bus)
+      + nodeFindings(
+        bus, transport: .i2c,
+        missingMessage: "no such I2C bus"
+          + (system.devices(prefix: "i2c-").isEmpty ? " (I2C is not enabled: no /dev/i2c-*)" : ""))
     guard !findings.contains(where: { $0.status == .problem }) else { return findings }
     for address in expanders.addresses {
       let subject = "\(bus) \(Hex.byte(address))"

@@ -2,20 +2,32 @@ import Glibc
 
 /// How a board profile names its gpiochip (`gpio.chip`): by device path, by name, or by label.
 ///
-/// A path starts with `/`; a name starts with `gpiochip` or is a node in `/dev`; anything else
-/// is the label the kernel driver gives the chip (`pinctrl-bcm2711`, gpio-sim's own label).
+/// A path starts with `/`; a name starts with `gpiochip` or is a node in `/dev`; an alias
+/// (`raspberry-pi`) stands for several labels; anything else is the label the kernel driver
+/// gives the chip (`pinctrl-bcm2711`, gpio-sim's own label).
 enum ChipReference: Hashable {
   case path(String)
   case name(String)
-  case label(String)
+  /// The chip with the first of these labels that some chip has.
+  case labels([String])
+
+  /// Names for a chip that has a different label on different machines, with its labels in the
+  /// order they are looked for: `raspberry-pi` is the 40-pin header's chip on every Raspberry Pi
+  /// (Pi 5: pinctrl-rp1, Pi 4 and 400: pinctrl-bcm2711, earlier models and the Zero 2 W:
+  /// pinctrl-bcm2835), whatever its number.
+  static let aliases: [String: [String]] = [
+    "raspberry-pi": ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
+  ]
 
   init(_ reference: String) {
-    if reference.hasPrefix("/") {
+    if let labels = Self.aliases[reference] {
+      self = .labels(labels)
+    } else if reference.hasPrefix("/") {
       self = .path(reference)
     } else if reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0 {
       self = .name(reference)
     } else {
-      self = .label(reference)
+      self = .labels([reference])
     }
   }
 
@@ -24,7 +36,17 @@ enum ChipReference: Hashable {
     switch self {
     case .path(let path): path
     case .name(let name): "/dev/" + name
-    case .label: nil
+    case .labels: nil
     }
+  }
+
+  /// The labels looked for, in order; none for a path or a name.
+  var labels: [String] {
+    if case .labels(let labels) = self { labels } else { [] }
+  }
+
+  /// What the error says when no chip has any of them.
+  var notFoundDetail: String {
+    "no chip is called or labelled " + labels.map { "\"\($0)\"" }.joined(separator: " or ")
   }
 }

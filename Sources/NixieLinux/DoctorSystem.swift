@@ -33,6 +33,8 @@ protocol DoctorSystem {
   func probeSPI(_ wiring: SPIWiring) -> HardwareError?
   /// Opens the bus and reads from the device at `address` without changing it.
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError?
+  /// The Raspberry Pi firmware's config.txt, or nil on a machine that has none.
+  var raspberryPiConfig: RaspberryPiConfig? { get }
 }
 
 /// `DoctorSystem` on this machine.
@@ -102,6 +104,13 @@ struct LinuxDoctorSystem: DoctorSystem {
 
   func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
     try SystemGPIO.openChip(reference)
+  }
+
+  var raspberryPiConfig: RaspberryPiConfig? {
+    for path in RaspberryPiConfig.paths {
+      if let text = try? TextFile.read(path) { return RaspberryPiConfig(path: path, text: text) }
+    }
+    return nil
   }
 
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? {

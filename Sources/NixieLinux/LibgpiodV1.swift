@@ -19,7 +19,7 @@
           switch chipReference {
           case .path(let path): gpiod_chip_open(path)
           case .name(let name): gpiod_chip_open_by_name(name)
-          case .label(let label): gpiod_chip_open_by_label(label)
+          case .labels(let labels): labels.lazy.compactMap { gpiod_chip_open_by_label($0) }.first
           }
         }
         return LibgpiodV1Chip(chip)
@@ -27,7 +27,7 @@
         if chipReference.devicePath == nil && error.errno == .noSuchFile {
           throw HardwareError(
             transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
-            errno: error.errno, detail: "no chip is called or labelled \"\(reference)\"")
+            errno: error.errno, detail: chipReference.notFoundDetail)
         }
         // libgpiod checks the node it opened: ENOTTY (not a character device) or ENODEV (not in
         // the gpio subsystem) for a node that exists means it is something else.

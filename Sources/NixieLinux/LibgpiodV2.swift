@@ -15,26 +15,33 @@
     static var version: String { String(cString: gpiod_api_version()) }
     static let apiMajor = 2
 
-    /// By path, name or label (`ChipReference`); 2.x opens by path only, so a label is
-    /// looked for in every GPIO chip in `/dev`, in number order, until one has it.
+    /// By path, name or label (`ChipReference`); 2.x opens by path only, so the labels are
+    /// looked for in every GPIO chip in `/dev`, in number order: the first chip with the first
+    /// label wins, else the chip with the earliest label of the list.
     static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
-      if let device = ChipReference(reference).devicePath {
+      let chipReference = ChipReference(reference)
+      if let device = chipReference.devicePath {
         return try open(device)
       }
+      let labels = chipReference.labels
       var firstFailure: HardwareError?
+      var best: (rank: Int, chip: LibgpiodV2Chip)?
       for path in chipPaths() {
         do throws(HardwareError) {
           let chip = try open(path)
-          if chip.label == reference { return chip }
+          guard let rank = labels.firstIndex(of: chip.label) else { continue }
+          if rank == 0 { return chip }
+          if rank < best?.rank ?? labels.count { best = (rank, chip) }
         } catch {
           firstFailure = firstFailure ?? error
         }
       }
+      if let best { return best.chip }
       // A chip that could not be opened may be the one (libgpiod 1.6 fails the same way).
       if let firstFailure, firstFailure.problem == .permissionDenied { throw firstFailure }
       throw HardwareError(
         transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
-        errno: .noSuchFile, detail: "no chip is called or labelled \"\(reference)\"")
+        errno: .noSuchFile, detail: chipReference.notFoundDetail)
     }
 
     /// Opens the chip at `path`; a node that is not a GPIO chip is `.noSuchChip`.

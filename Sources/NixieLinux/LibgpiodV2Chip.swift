@@ -17,9 +17,9 @@
     let lineCount: UInt32
 
     /// Takes `chip` over (closing it if its info cannot be read).
-    init(_ chip: OpaquePointer, path: String) throws(Errno) {
+    init(_ chip: OpaquePointer, path: String) throws(SystemCallError) {
       guard let info = gpiod_chip_get_info(chip) else {
-        let error = Errno.current
+        let error = SystemCallError("gpiod_chip_get_info", subject: path, errno: Errno.current)
         gpiod_chip_close(chip)
         throw error
       }

@@ -57,12 +57,16 @@ public final class LinuxSPIDevice: SPIDevice {
     message.len = UInt32(bytes.count)
     message.speed_hz = wiring.speedHz
     message.bits_per_word = wiring.bitsPerWord
-    do throws(SystemCallError) {
-      try bytes.withUnsafeBufferPointer { (buffer) throws(SystemCallError) in
-        message.tx_buf = UInt64(UInt(bitPattern: buffer.baseAddress))
-        try SystemCall.ioctl(descriptor, cspidev_ioc_message_1(), &message)
+    // Swift 6.0's withUnsafeBufferPointer rethrows untyped: the error leaves as a Result.
+    let outcome = bytes.withUnsafeBufferPointer { buffer -> Result<Int32, SystemCallError> in
+      message.tx_buf = UInt64(UInt(bitPattern: buffer.baseAddress))
+      do throws(SystemCallError) {
+        return .success(try SystemCall.ioctl(descriptor, cspidev_ioc_message_1(), &message))
+      } catch {
+        return .failure(error)
       }
-    } catch {
+    }
+    if case .failure(let error) = outcome {
       throw HardwareError(
         error.errno, transport: .spi, device: wiring.device,
         operation: "transfer \(bytes.count) bytes (SPI_IOC_MESSAGE)", phase: .transfer)

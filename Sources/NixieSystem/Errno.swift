@@ -27,6 +27,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public static let connectionRefused = Errno(rawValue: ECONNREFUSED)
   public static let notADirectory = Errno(rawValue: ENOTDIR)
   public static let brokenPipe = Errno(rawValue: EPIPE)
+  public static let tooManyOpenFiles = Errno(rawValue: EMFILE)
+  public static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
 
   /// The symbolic names of the numbers hardware calls return, for messages.
   private static let names: [Int32: String] = [

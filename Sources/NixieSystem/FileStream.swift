@@ -26,15 +26,16 @@ public final class FileStream: TextOutputStream, @unchecked Sendable {
     guard fd >= 0 else {
       let error = Errno.current
       // ENXIO on a non-blocking open for writing: a FIFO nobody reads.
-      throw FileError(
-        path: path, action: .write, problem: error.rawValue == ENXIO ? .fifoWithoutReader : .system(error))
+      let problem: FileError.Problem =
+        switch error.rawValue {
+        case ENXIO: .fifoWithoutReader
+        case EISDIR: .notARegularFile("a directory")
+        default: .system(error)
+        }
+      throw FileError(path: path, action: .write, problem: problem)
     }
     descriptor = FileDescriptor(fd)
     self.path = path
-    var status = stat()
-    if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      throw FileError(path: path, action: .write, problem: .notARegularFile("a directory"))
-    }
     try? descriptor.setNonBlocking(false)
   }
 

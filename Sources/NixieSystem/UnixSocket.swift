@@ -142,7 +142,11 @@ public final class UnixSocket: @unchecked Sendable {
   /// exists and this process may give it, and silently skipped otherwise. A socket file left
   /// by a process that died is replaced; a live one, or a file that is not a socket, is
   /// refused (EADDRINUSE, EEXIST).
-  /// The corresponding C functions are `socket`, `bind`, `chmod`, `chown` and `listen`.
+  ///
+  /// The file appears at `path` only once it listens, with its mode and group set: it is made
+  /// under a temporary name beside `path` and renamed, so a client that finds the file can
+  /// connect (no ECONNREFUSED window between bind and listen).
+  /// The corresponding C functions are `socket`, `bind`, `chmod`, `chown`, `listen` and `rename`.
   public static func listening(
     at path: String, mode: mode_t, group: String?, groupIfPossible: String? = nil, backlog: Int32 = 8
   ) throws(SystemCallError) -> UnixSocket {
@@ -151,20 +155,27 @@ public final class UnixSocket: @unchecked Sendable {
     }
     let listener = try UnixSocket(datagram: false)
     try removeStaleSocket(at: address)
-    try listener.bind(to: address)
+    // The temporary name; a path too long for one falls back to binding in place.
+    let stagingAddress = Address("\(path).\(getpid()).new") ?? address
+    let staging = stagingAddress.text
+    if staging != path { FileSystem.remove(staging) }
+    try listener.bind(to: stagingAddress)
     do throws(SystemCallError) {
-      try SystemCall.run("chmod", subject: path) { chmod(path, mode) }
+      try SystemCall.run("chmod", subject: path) { chmod(staging, mode) }
       if let group {
         guard let entry = getgrnam(group) else {
           throw SystemCallError("getgrnam", subject: "group \(group)", errno: ENOENT)
         }
-        try SystemCall.run("chown", subject: path) { chown(path, uid_t.max, entry.pointee.gr_gid) }
+        try SystemCall.run("chown", subject: path) { chown(staging, uid_t.max, entry.pointee.gr_gid) }
       } else if let groupIfPossible, let entry = getgrnam(groupIfPossible) {
-        _ = chown(path, uid_t.max, entry.pointee.gr_gid)
+        _ = chown(staging, uid_t.max, entry.pointee.gr_gid)
       }
       try listener.listen(backlog: backlog)
+      if staging != path {
+        try SystemCall.run("rename", subject: path) { rename(staging, path) }
+      }
     } catch {
-      FileSystem.remove(path)
+      FileSystem.remove(staging)
       throw error
     }
     return listener

@@ -433,21 +433,31 @@ struct YAMLScanner {
 }
 
 /// Counts the characters before a place on a line, carrying on from the previous place asked
-/// for on the same line, so that marking every token of a long line stays linear.
+/// for on the same line, so that marking every token of a long line stays linear. It carries
+/// on from the start of the last character it counted, not from the place: a character can
+/// continue past it (a combining mark after a space), and would otherwise count twice.
 private struct ColumnCursor {
   private var lineStart = 0
+  /// How far the line has been counted.
   private var offset = 0
-  private var count = 0
+  /// Where the last character counted starts, and how many characters come before it.
+  private var lastStart = 0
+  private var before = 0
 
   mutating func column(in bytes: [UInt8], lineStart: Int, index: Int) -> Int {
     if lineStart != self.lineStart || index < offset {
       self.lineStart = lineStart
       offset = lineStart
-      count = 0
+      lastStart = lineStart
+      before = 0
     }
-    count += YAMLText.characterCount(bytes, from: offset, to: index)
+    let counted = YAMLText.characters(bytes, from: lastStart, to: index)
     offset = index
-    return count + 1
+    guard counted.count > 0 else { return before + 1 }
+    let column = before + counted.count + 1
+    before += counted.count - 1
+    lastStart = counted.lastStart
+    return column
   }
 }
 

@@ -110,6 +110,17 @@ public enum YAMLText {
     return String(decoding: slice, as: UTF8.self).count
   }
 
+  /// The characters in `bytes[from..<to]` (UTF-8 already checked), and where the last of
+  /// them starts.
+  static func characters(_ bytes: [UInt8], from start: Int, to end: Int) -> (count: Int, lastStart: Int) {
+    guard start < end else { return (0, start) }
+    let slice = bytes[start..<end]
+    if slice.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return (slice.count, end - 1) }
+    let text = String(decoding: slice, as: UTF8.self)
+    guard let last = text.indices.last else { return (0, start) }
+    return (text.count, start + text.utf8.distance(from: text.startIndex, to: last))
+  }
+
   private static func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return "0x" + (digits.count < 2 ? "0" : "") + digits

@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 import NixieBoards
 import NixieClock
 import NixieCore

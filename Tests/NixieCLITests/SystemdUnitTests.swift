@@ -29,15 +29,20 @@ struct SystemdUnitTests {
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 
-  @Test func theUnitsExposureScoreIsAtMostTwo() throws {
+  /// At most 1.0, as issue 14 asks of the unit in the VM (Tests/Kernel/checks/systemd-boot.sh
+  /// scores it there, on trixie's systemd, as well).
+  @Test func theUnitsExposureScoreIsAtMostOne() throws {
     let result = try Self.run(["systemd-analyze", "security", "--offline=true", try Self.unitUnderTest()])
     let line = try #require(
       result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
     let score = try #require(
       line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
-    #expect(score <= 2.0, "\(line)")
+    #expect(score <= 1.0, "\(line)")
   }
 
+  /// The installed nixie.yaml is the example, every setting commented out: no board is chosen
+  /// (the unit's ExecCondition then skips the start) and the socket's group is left to the
+  /// daemon (nixie when that group exists).
   @Test func theInstallScriptStagesBinaryUnitAndAConfigThatSetsNothing() throws {
     let destination = try NixieProcess.temporaryFolder()
     let result = try Self.run([
@@ -48,11 +53,16 @@ struct SystemdUnitTests {
     #expect(FileManager.default.isExecutableFile(atPath: destination.path + "/usr/local/bin/nixie"))
     for path in [
       "usr/local/bin/nixie", "etc/systemd/system/nixie-clock.service", "etc/nixie/nixie.yaml.example",
-      "usr/local/share/doc/nixie/README.md",
+      "usr/local/share/doc/nixie/README.md", "usr/local/share/bash-completion/completions/nixie",
+      "usr/local/share/zsh/site-functions/_nixie", "usr/local/share/fish/vendor_completions.d/nixie.fish",
     ] {
       #expect(
         FileManager.default.fileExists(atPath: destination.appendingPathComponent(path).path), "\(path)")
     }
+    // The completions know the commands.
+    let bash = try String(
+      contentsOfFile: destination.path + "/usr/local/share/bash-completion/completions/nixie", encoding: .utf8)
+    #expect(bash.contains("test-pattern") && bash.contains("--check-board"))
     var configuration = try ClockConfiguration.load(
       destination.appendingPathComponent("etc/nixie/nixie.yaml").path)
     configuration.file = nil

@@ -1,5 +1,5 @@
 import Foundation
-import Logging
+import NixieLogging
 import NixieClock
 import NixieCore
 import NixieSystem
@@ -15,13 +15,15 @@ struct ControlServerTests {
     let server: ControlServer
     let log = LogRecord()
 
-    init(limits: ControlLimits = ControlLimits()) throws {
+    /// A server on a clock that stands still, or on the system's monotonic clock (`realTime`).
+    init(limits: ControlLimits = ControlLimits(), realTime: Bool = false) throws {
       let board = try Fixtures.board()
       let handler = ControlRequestHandler(formatter: board.formatter, inbox: inbox)
       let clock = ManualDaemonClock(wall: 0)
+      let system = SystemClock()
       server = try ControlServer(
-        path: path, group: nil, limits: limits, logger: log.logger, monotonic: { clock.monotonicTime() },
-        handle: { handler.handle($0) })
+        path: path, group: nil, limits: limits, logger: log.logger,
+        monotonic: { realTime ? system.now() : clock.monotonicTime() }, handle: { handler.handle($0) })
       try server.start()
     }
 
@@ -58,7 +60,8 @@ struct ControlServerTests {
     (#"{"show": "12", "transition": "wobble"}"#, "'transition' must be"),
     (#"{"shout": "12"}"#, "unknown key 'shout'"),
     (#"{"show": "12-4"}"#, "no cathode for '-'"), (#"{"show": "1234567"}"#, "needs 7 tubes"),
-    (String(repeating: "[", count: 1000), "not JSON"), ("{\"show\": \"\u{0}\"}", "'show' must be"),
+    (String(repeating: "[", count: 1000), "not JSON"),
+    ("{\"show\": \"\u{0}\"}", "control character must be escaped"),
     (#"{"show": "\u0000"}"#, "no cathode"),
   ])
   func aMalformedOrUnshowableRequestGetsAnErrorAndTheClockHearsNothing(_ line: String, _ named: String) throws
@@ -116,14 +119,25 @@ struct ControlServerTests {
     #expect(try server.ask([padded]) == [#"{"ok": true}"#])
   }
 
-  @Test func oneClientTooManyIsToldToTryLater() throws {
+  @Test func idleClientsCannotLockOthersOut() throws {
     let server = try Server(limits: ControlLimits(maximumClients: 2))
-    let first = try SocketHelpers.client(server.path)
-    let second = try SocketHelpers.client(server.path)
-    _ = (first, second)
-    let third = try SocketHelpers.client(server.path)
-    #expect(
-      try SocketHelpers.replies(third, count: 1) == [#"{"error": "too many clients; try again later"}"#])
+    let idle = try (0..<8).map { _ in try SocketHelpers.client(server.path) }
+    // Each newcomer took the place of the idle client closest to its deadline.
+    #expect(try server.ask([#"{"show": "42"}"#]) == [#"{"ok": true}"#])
+    let evicted = try SocketHelpers.replies(idle[0], count: 1)
+    #expect(evicted == [#"{"error": "too many clients; try again", "busy": true}"#])
+  }
+
+  @Test func aClientThatSendsNothingIsClosedAtItsDeadline() throws {
+    let server = try Server(limits: ControlLimits(requestDeadline: 200_000_000), realTime: true)
+    let idle = try SocketHelpers.client(server.path)
+    let opened = SystemClock().now()
+    // The server closes it: the read ends with end of stream, not the 2 s receive timeout.
+    #expect(try idle.receive(upTo: 16) == [])
+    #expect(SystemClock().now() - opened < 1_900_000_000)
+    let talker = try SocketHelpers.client(server.path)
+    try talker.send(Array(#"{"show": "1"}"#.utf8) + [10])
+    #expect(try SocketHelpers.replies(talker, count: 1) == [#"{"ok": true}"#])
   }
 
   @Test func aStaleSocketFileIsReplacedButALiveServerIsNot() throws {
@@ -140,7 +154,7 @@ struct ControlServerTests {
       path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
       handle: { _ in nil })
     try replacement.start()
-    #expect(try ControlClient.send(.clear, to: server.path) == nil)
+    try ControlClient.send(.clear, to: server.path)
     replacement.stop()
   }
 

@@ -1,5 +1,5 @@
 import Glibc
-import Logging
+import NixieLogging
 import NixieClock
 import NixieCore
 import NixieSystem
@@ -71,7 +71,7 @@ final class RecordingNotifier: ServiceNotifier, @unchecked Sendable {
   }
 }
 
-/// A swift-log handler that keeps the messages, for tests that check what was logged.
+/// A log handler that keeps the messages, for tests that check what was logged.
 struct RecordingLogHandler: LogHandler {
   let record: LogRecord
   var metadata: Logger.Metadata = [:]

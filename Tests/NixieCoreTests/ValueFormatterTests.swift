@@ -113,6 +113,13 @@ struct ValueFormatterTests {
     Failure(
       value: "7", options: FormatOptions(decimals: -1), reason: .invalidDecimals(-1), mentions: ["--decimals"]
     ),
+    // Found by Fuzz/Targets FuzzFormatter: rounding to a billion places allocated a gigabyte.
+    Failure(
+      value: "99999999", options: FormatOptions(decimals: 1 << 30), reason: .invalidDecimals(1 << 30),
+      mentions: ["between 0 and 20"]),
+    Failure(
+      value: "7", options: FormatOptions(decimals: .max), reason: .invalidDecimals(.max),
+      mentions: ["--decimals"]),
   ]
 
   @Test("rejects what the reference board cannot show", arguments: failures)

@@ -16,6 +16,7 @@ final class FakeMachine: DoctorSystem {
   var usable: Set<String> = []
   let chip = FakeGPIOChip()
   var i2cAnswers: Set<UInt8> = []
+  var raspberryPiConfig: RaspberryPiConfig?
 
   func node(_ path: String) -> DeviceNode? { nodes[path] }
   func canReadWrite(_ path: String) -> Bool { usable.contains(path) }
@@ -160,6 +161,104 @@ struct BoardDoctorTests {
     #expect(kernel.status == .warning)
     #expect(kernel.fix?.contains("pull-up") == true)
   }
+
+  /// Raspberry Pi OS Bookworm's config.txt as installed: the buses are commented out.
+  static let freshPiConfig = RaspberryPiConfig(
+    path: "/boot/firmware/config.txt",
+    text: """
+      # Uncomment some or all of these to enable the optional hardware interfaces
+      #dtparam=i2c_arm=on
+      #dtparam=i2s=on
+      #dtparam=spi=on
+
+      # Enable audio (loads snd_bcm2835)
+      dtparam=audio=on
+
+      [cm4]
+      otg_mode=1
+
+      [cm5]
+      dtoverlay=dwc2,dr_mode=host
+
+      [all]
+      """)
+
+  @Test func aPiWhoseConfigLeavesTheBusOffNamesTheRaspiConfigCommand() throws {
+    for (board, device, command) in [
+      ("hv5622-6xin14-spi", "/dev/spidev0.0", "sudo raspi-config nonint do_spi 0"),
+      ("mcp23017-4xin12", "/dev/i2c-1", "sudo raspi-config nonint do_i2c 0"),
+      ("pcf8574-4xin12", "/dev/i2c-1", "sudo raspi-config nonint do_i2c 0"),
+    ] {
+      let machine = FakeMachine.ready()
+      machine.nodes[device] = nil
+      machine.raspberryPiConfig = Self.freshPiConfig
+      let problems = Self.problems(try Self.findings(board, on: machine))
+      #expect(problems.map(\.subject) == ["/boot/firmware/config.txt", device], "\(board)")
+      #expect(problems.first?.fix?.contains(command) == true, "\(board)")
+    }
+  }
+
+  @Test func aPiWhoseConfigTurnsTheBusOnSaysWhichLineDoes() throws {
+    let machine = FakeMachine.ready()
+    machine.raspberryPiConfig = RaspberryPiConfig(
+      path: "/boot/firmware/config.txt", text: "dtparam=audio=on\ndtparam=spi=on\n")
+    let findings = try Self.findings("hv5622-6xin14-spi", on: machine)
+    #expect(Self.problems(findings).isEmpty)
+    let config = try #require(findings.first { $0.subject == "/boot/firmware/config.txt" })
+    #expect(config.status == .ok)
+    #expect(config.message == "turns SPI on (dtparam=spi=on)")
+  }
+
+  @Test func aBusMadeSomeOtherWayIsOnlyAWarning() throws {
+    let machine = FakeMachine.ready()
+    machine.raspberryPiConfig = Self.freshPiConfig
+    let findings = try Self.findings("mcp23017-4xin12", on: machine)
+    #expect(Self.problems(findings).isEmpty)
+    #expect(findings.first { $0.subject == "/boot/firmware/config.txt" }?.status == .warning)
+  }
+
+  @Test func aMachineWithoutConfigTxtGetsNoFirmwareFinding() throws {
+    let findings = try Self.findings("hv5622-6xin14-spi", on: FakeMachine.ready())
+    #expect(!findings.contains { $0.subject.hasSuffix("config.txt") })
+  }
+}
+
+/// config.txt as the Raspberry Pi firmware reads it, for SPI and I2C.
+struct RaspberryPiConfigTests {
+  static let spi = RaspberryPiConfig.Bus.spi
+  static let i2c = RaspberryPiConfig.Bus.i2c
+
+  @Test(
+    arguments: [
+      ("", spi, nil),
+      ("#dtparam=spi=on", spi, nil),
+      ("dtparam=spi=on", spi, "dtparam=spi=on"),
+      ("dtparam=spi=on\ndtparam=spi=off", spi, nil),
+      ("dtparam=spi=off\ndtparam=spi=on", spi, "dtparam=spi=on"),
+      ("dtparam=audio=on,spi=on", spi, "dtparam=audio=on,spi=on"),
+      ("dtparam=spi", spi, "dtparam=spi"),
+      ("dtparam=spi=true", spi, "dtparam=spi=true"),
+      ("dtparam=spi=no", spi, nil),
+      ("  dtparam = spi = on  # for the tubes\r", spi, "dtparam = spi = on"),
+      ("dtoverlay=spi1-3cs", spi, "dtoverlay=spi1-3cs"),
+      ("dtparam=i2c_arm=on", spi, nil),
+      ("dtparam=i2c_arm=on", i2c, "dtparam=i2c_arm=on"),
+      ("dtparam=i2c=on", i2c, "dtparam=i2c=on"),
+      ("dtparam=i2s=on", i2c, nil),
+      ("dtparam=i2c_arm=off", i2c, nil),
+      ("[pi4]\ndtparam=i2c_arm=on\n[all]", i2c, "dtparam=i2c_arm=on"),
+      ("dtoverlay=i2c-gpio,bus=3", i2c, "dtoverlay=i2c-gpio,bus=3"),
+      ("dtoverlay=spi0-1cs", i2c, nil),
+    ] as [(String, RaspberryPiConfig.Bus, String?)])
+  func theLineThatTurnsTheBusOn(text: String, bus: RaspberryPiConfig.Bus, line: String?) {
+    #expect(RaspberryPiConfig(path: "config.txt", text: text).enablingLine(bus) == line)
+  }
+
+  @Test func raspberryPiOSBookwormsFreshConfigTurnsNeitherOn() {
+    for bus in [Self.spi, Self.i2c] {
+      #expect(BoardDoctorTests.freshPiConfig.enablingLine(bus) == nil, "\(bus.name)")
+    }
+  }
 }
 
 /// The ready machine with a chip that has fewer lines than the board uses.
@@ -178,4 +277,5 @@ struct SmallChipMachine: DoctorSystem {
   func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI { chip }
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? { nil }
+  var raspberryPiConfig: RaspberryPiConfig? { base.raspberryPiConfig }
 }

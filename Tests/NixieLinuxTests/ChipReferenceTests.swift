@@ -8,8 +8,9 @@ struct ChipReferenceTests {
     ("/dev/gpiochip0", ChipReference.path("/dev/gpiochip0")),
     ("gpiochip4", .name("gpiochip4")),
     ("null", .name("null")),
-    ("pinctrl-bcm2711", .label("pinctrl-bcm2711")),
-    ("nixie-sim", .label("nixie-sim")),
+    ("pinctrl-bcm2711", .labels(["pinctrl-bcm2711"])),
+    ("nixie-sim", .labels(["nixie-sim"])),
+    ("raspberry-pi", .labels(["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"])),
   ])
   func readsTheReference(_ text: String, _ reference: ChipReference) {
     #expect(ChipReference(text) == reference)
@@ -19,5 +20,13 @@ struct ChipReferenceTests {
     #expect(ChipReference("gpiochip4").devicePath == "/dev/gpiochip4")
     #expect(ChipReference("/dev/gpiochip1").devicePath == "/dev/gpiochip1")
     #expect(ChipReference("pinctrl-bcm2711").devicePath == nil)
+    #expect(ChipReference("raspberry-pi").devicePath == nil)
+  }
+
+  @Test func aMissingChipIsNamedByEveryLabelLookedFor() {
+    #expect(ChipReference("nixie-sim").notFoundDetail == #"no chip is called or labelled "nixie-sim""#)
+    #expect(
+      ChipReference("raspberry-pi").notFoundDetail
+        == #"no chip is called or labelled "pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835""#)
   }
 }

@@ -65,7 +65,9 @@ struct FrameSchedulerTests {
     try scheduler.start()
     scheduler.setBrightness(0.5)
     scheduler.show(try Self.state("123456"), transition: TransitionSpec(.crossfade, duration: 60_000_000_000))
-    while scheduler.writeCount < 10 { Thread.sleep(forTimeInterval: 0.001) }
+    let deadline = Date().addingTimeInterval(10)
+    while scheduler.writeCount < 10 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    #expect(scheduler.writeCount >= 10)
     scheduler.stop(blanking: true)
     #expect(driver.blanks == 1)
     // Stopped already: a second stop does not blank again; one that never ran blanks itself.

@@ -1,4 +1,5 @@
 import Foundation
+import NixieTestSupport
 import NixieTime
 import Testing
 

@@ -36,6 +36,23 @@ struct YAMLParserTests {
     #expect(try Self.entryMarks(text).value == value)
   }
 
+  /// Found by Fuzz/Targets FuzzYAML: a combining mark right after a place already marked (a
+  /// space after a comma) joins the character before it, so counting on from the place counted
+  /// it twice and the end of the line came out past the end of the line.
+  @Test(arguments: [
+    ("k: [\u{E9}, \u{33C}, x", YAMLMark(line: 1, column: 11)),
+    ("k: [a, \u{301}\u{301}b, \u{1F1E9}\u{1F1EA}\u{1F1E9}", YAMLMark(line: 1, column: 13)),
+  ])
+  func aCharacterContinuingPastAMarkCountsOnce(_ text: String, _ end: YAMLMark) {
+    #expect(text.count + 1 == end.column)
+    do {
+      _ = try Self.parse(text)
+      Issue.record("an unclosed list was accepted")
+    } catch {
+      #expect(error.mark == end, "\(error)")
+    }
+  }
+
   @Test func marksAlongALongLineOfWideCharactersKeepCounting() throws {
     let root = try #require(
       try Self.parse("[" + Array(repeating: "é\u{301}", count: 300).joined(separator: ",") + "]"))

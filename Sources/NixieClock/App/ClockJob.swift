@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 import NixieCore
 import NixieInput
 import NixieRuntime

@@ -109,7 +109,12 @@ public struct ClockConfiguration: Hashable, Sendable {
 
   /// Reads and checks the file at `path`.
   public static func load(_ path: String) throws(BoardFileError) -> ClockConfiguration {
-    try ClockConfigurationParser(file: path).parse(bytes: try YAMLFile.read(path))
+    try parse(bytes: try YAMLFile.read(path), file: path)
+  }
+
+  /// Checks the UTF-8 text of a configuration file; `file` names it in messages.
+  public static func parse(bytes: [UInt8], file: String) throws(BoardFileError) -> ClockConfiguration {
+    try ClockConfigurationParser(file: file).parse(bytes: bytes)
   }
 
   /// The schedule for `board`: faces checked against what it can show, the zone looked up. A

@@ -1,4 +1,3 @@
-import Foundation
 import NixieCore
 
 /// One request on the control socket: a JSON object on one line, such as
@@ -25,106 +24,61 @@ public enum ControlRequest: Hashable, Sendable {
     }
   }
 
-  /// Parses one line (without its newline), or says what is wrong with it.
+  /// What each member must be, for the error replies.
+  static let expectation = [
+    "show": "'show' must be text or a number",
+    "seconds": "'seconds' must be a number above 0 and at most 3600",
+    "transition": "'transition' must be one of "
+      + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
+    "clear": "'clear' takes true and nothing else",
+  ]
+
+  /// Parses one line (without its newline), or says what is wrong with it. Members are
+  /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
   public static func parse(_ line: [UInt8]) -> Result<ControlRequest, ControlRequestError> {
-    let fields: Fields
+    let value: JSONValue
     do {
-      fields = try JSONDecoder().decode(Fields.self, from: Data(line))
-    } catch let error as ControlRequestError {
-      return .failure(error)
-    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      value = try JSONReader.read(line)
+    } catch {
+      return .failure(ControlRequestError("not JSON (\(error.message)): send one JSON object per line"))
+    }
+    guard case .object(let members) = value else {
       return .failure(
         ControlRequestError("expected a JSON object such as {\"show\": \"1234\", \"seconds\": 5}"))
-    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-      let key = context.codingPath.first?.stringValue ?? "?"
-      return .failure(ControlRequestError(Fields.expectation[key] ?? "'\(key)' has the wrong type"))
-    } catch {
-      return .failure(ControlRequestError("not JSON: send one JSON object per line"))
     }
-    if let clear = fields.clear {
-      guard clear, fields.show == nil, fields.seconds == nil, fields.transition == nil else {
-        return .failure(ControlRequestError("'clear' takes true and nothing else"))
-      }
+    if let unknown = members.map(\.key).sorted().first(where: { expectation[$0] == nil }) {
+      return .failure(
+        ControlRequestError(
+          "unknown key '\(Printable.escaped(unknown))'; keys: "
+            + expectation.keys.sorted().joined(separator: ", ")))
+    }
+    func failure(_ key: String) -> Result<ControlRequest, ControlRequestError> {
+      .failure(ControlRequestError(expectation[key] ?? key))
+    }
+    if let clear = value["clear"] {
+      guard clear == .bool(true), members.count == 1 else { return failure("clear") }
       return .success(.clear)
     }
-    guard let value = fields.show else {
-      return .failure(ControlRequestError("missing 'show' (the value to show) or 'clear'"))
+    let shown: String
+    switch value["show"] {
+    case .string(let text)?: shown = text
+    case .number(let text)?: shown = text
+    case nil: return .failure(ControlRequestError("missing 'show' (the value to show) or 'clear'"))
+    default: return failure("show")
     }
-    guard value.utf8.count <= 64 else { return .failure(ControlRequestError("'show' is too long")) }
-    let seconds = fields.seconds ?? defaultSeconds
-    guard seconds.isFinite, seconds > 0, seconds <= maximumSeconds else {
-      return .failure(ControlRequestError(Fields.expectation["seconds"]!))
+    guard shown.utf8.count <= 64 else { return .failure(ControlRequestError("'show' is too long")) }
+    var seconds = defaultSeconds
+    if let given = value["seconds"] {
+      guard let number = given.double, number > 0, number <= maximumSeconds else { return failure("seconds") }
+      seconds = number
     }
     var transition: TransitionSpec.Kind? = nil
-    if let name = fields.transition {
-      guard let named = TransitionSpec.Kind(rawValue: name) else {
-        return .failure(ControlRequestError(Fields.expectation["transition"]!))
+    if let given = value["transition"] {
+      guard case .string(let name) = given, let named = TransitionSpec.Kind(rawValue: name) else {
+        return failure("transition")
       }
       transition = named
     }
-    return .success(.show(value: value, seconds: seconds, transition: transition))
-  }
-
-  /// The request's members, strictly typed: a JSON `true` is not a number, `"5"` is not
-  /// seconds, and an unknown key is an error.
-  private struct Fields: Decodable {
-    var show: String?
-    var seconds: Double?
-    var transition: String?
-    var clear: Bool?
-
-    static let expectation = [
-      "show": "'show' must be text or a number",
-      "seconds": "'seconds' must be a number above 0 and at most 3600",
-      "transition": "'transition' must be one of "
-        + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
-      "clear": "'clear' takes true and nothing else",
-    ]
-
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: Decoder) throws {
-      let container = try decoder.container(keyedBy: Key.self)
-      if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: {
-        Self.expectation[$0] == nil
-      }) {
-        throw ControlRequestError(
-          "unknown key '\(unknown)'; keys: " + Self.expectation.keys.sorted().joined(separator: ", "))
-      }
-      let showKey = Key(stringValue: "show")
-      if container.contains(showKey) {
-        if let text = try? container.decode(String.self, forKey: showKey) {
-          show = text
-        } else if let number = try? container.decode(Double.self, forKey: showKey), !container.isBool(showKey)
-        {
-          show = Self.text(of: number)
-        } else {
-          throw ControlRequestError(Self.expectation["show"]!)
-        }
-      }
-      seconds = try container.decodeIfPresent(Double.self, forKey: Key(stringValue: "seconds"))
-      if container.isBool(Key(stringValue: "seconds")) {
-        throw ControlRequestError(Self.expectation["seconds"]!)
-      }
-      transition = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "transition"))
-      clear = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "clear"))
-    }
-
-    /// `42` for a whole number, else the shortest text of the double.
-    static func text(of number: Double) -> String {
-      number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// Whether the value at `key` is a JSON boolean (which a Double decode would also accept).
-  fileprivate func isBool(_ key: Key) -> Bool {
-    (try? decode(Bool.self, forKey: key)) != nil && (try? decode(Int.self, forKey: key)) == nil
+    return .success(.show(value: shown, seconds: seconds, transition: transition))
   }
 }

@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 import NixieCore
 import NixieSystem
 import Synchronization
@@ -9,7 +9,12 @@ import Synchronization
 ///
 /// It runs on its own thread and only ever hands the daemon loop a checked command through
 /// the inbox, so whatever a client sends — garbage, huge lines, floods, half a line and a
-/// hang-up — costs it an error reply or its connection, never the clock's time.
+/// hang-up — costs it an error reply or its connection, never the clock's time. A client has
+/// `requestDeadline` to send each whole request; when all places are taken, a new client
+/// takes the place of the one closest to its deadline, so idle connections cannot lock others
+/// out. Out of file descriptors (EMFILE, ENFILE), it stops accepting for a while, backing off
+/// up to a second, says so in the log once a minute, and picks up by itself. A reply to a
+/// request refused for load carries `"busy": true` (`nixie send` exits 75).
 public final class ControlServer: @unchecked Sendable {
   public let path: String
   private let configured: Mutex<ControlLimits>
@@ -30,12 +35,21 @@ public final class ControlServer: @unchecked Sendable {
     var discarding = false
     var bucket: TokenBucket
     var refusals = 0
+    /// When it must have sent its next whole request (monotonic nanoseconds).
+    var deadline: UInt64
 
-    init(socket: UnixSocket, bucket: TokenBucket) {
+    init(socket: UnixSocket, bucket: TokenBucket, deadline: UInt64) {
       self.socket = socket
       self.bucket = bucket
+      self.deadline = deadline
     }
   }
+
+  /// While accept fails for want of descriptors: when to try again, and the pause after that.
+  private var acceptPausedUntil: UInt64?
+  private var acceptPause: UInt64 = 0
+  /// When the last "out of descriptors" line was logged.
+  private var lastDescriptorWarning: UInt64?
 
   private var clients: [Client] = []
   private var total: TokenBucket
@@ -86,12 +100,17 @@ public final class ControlServer: @unchecked Sendable {
 
   private func serve() {
     while true {
-      let descriptors =
-        [stopEvent.descriptor.rawValue, listener.descriptor.rawValue]
-        + clients.map(\.socket.descriptor.rawValue)
+      let now = monotonic()
+      if let paused = acceptPausedUntil, now >= paused { acceptPausedUntil = nil }
+      let listening = acceptPausedUntil == nil
+      var descriptors = [stopEvent.descriptor.rawValue]
+      if listening { descriptors.append(listener.descriptor.rawValue) }
+      let firstClient = descriptors.count
+      descriptors += clients.map(\.socket.descriptor.rawValue)
+      let wake = (clients.map(\.deadline) + [acceptPausedUntil].compactMap { $0 }).min()
       let ready: [Int]
       do {
-        ready = try Poll.readable(descriptors, timeout: nil)
+        ready = try Poll.readable(descriptors, timeout: wake.map { $0 > now ? $0 - now : 0 })
       } catch {
         logger.error("control socket: \(error)")
         return
@@ -101,9 +120,27 @@ public final class ControlServer: @unchecked Sendable {
         return
       }
       applyLimits()
-      if ready.contains(1) { acceptClients() }
-      let readyClients = ready.filter { $0 >= 2 }.map { clients[$0 - 2] }
-      for client in readyClients { read(client) }
+      let readyClients = ready.filter { $0 >= firstClient }.map { clients[$0 - firstClient] }
+      for client in readyClients where clients.contains(where: { $0 === client }) { read(client) }
+      closeLingering(at: monotonic())
+      if listening && ready.contains(1) { acceptClients() }
+    }
+  }
+
+  /// Closes the clients that did not send a whole request in time.
+  private func closeLingering(at now: UInt64) {
+    clients.removeAll { $0.deadline <= now }
+  }
+
+  /// Out of descriptors: stop accepting for a while (the connection waits in the backlog,
+  /// and polling a listener that cannot accept would spin), doubling the pause up to a second.
+  private func pauseAccepting(_ error: SystemCallError) {
+    let now = monotonic()
+    acceptPause = min(max(acceptPause * 2, 50_000_000), 1_000_000_000)
+    acceptPausedUntil = now + acceptPause
+    if lastDescriptorWarning.map({ now - $0 >= 60_000_000_000 }) ?? true {
+      lastDescriptorWarning = now
+      logger.warning("control socket: \(error); new connections wait until descriptors are free")
     }
   }
 
@@ -123,18 +160,26 @@ public final class ControlServer: @unchecked Sendable {
       do {
         accepted = try listener.accept()
       } catch {
-        logger.warning("control socket: \(error)")
+        if error.errno == Errno.tooManyOpenFiles || error.errno == Errno.tooManyOpenFilesInSystem {
+          pauseAccepting(error)
+        } else {
+          logger.warning("control socket: \(error)")
+        }
         return
       }
+      acceptPause = 0
       guard let socket = accepted else { return }
-      guard clients.count < active.maximumClients else {
-        _ = try? socket.send(Array(Self.reply(error: "too many clients; try again later").utf8))
-        continue
+      if clients.count >= active.maximumClients, let closest = clients.min(by: { $0.deadline < $1.deadline })
+      {
+        // The client closest to its deadline makes room: a lingering one cannot lock others out.
+        _ = try? closest.socket.send(Array(Self.reply(busy: "too many clients; try again").utf8))
+        drop(closest)
       }
       clients.append(
         Client(
           socket: socket,
-          bucket: TokenBucket(rate: active.requestsPerSecond, burst: active.requestsPerSecond * 2)))
+          bucket: TokenBucket(rate: active.requestsPerSecond, burst: active.requestsPerSecond * 2),
+          deadline: monotonic() + active.requestDeadline))
     }
   }
 
@@ -187,7 +232,7 @@ public final class ControlServer: @unchecked Sendable {
     } else if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
       return true
     } else if !client.bucket.take(at: now) || !total.take(at: now) {
-      text = Self.reply(error: "too many requests; slow down")
+      text = Self.reply(busy: "too many requests; slow down")
     } else {
       switch ControlRequest.parse(line) {
       case .failure(let error):
@@ -202,6 +247,7 @@ public final class ControlServer: @unchecked Sendable {
       }
     }
     if refused { client.refusals += 1 }
+    client.deadline = now + active.requestDeadline
     let sent = (try? client.socket.send(Array(text.utf8))) ?? false
     guard sent, client.refusals <= active.maximumRefusals else {
       drop(client)
@@ -215,6 +261,11 @@ public final class ControlServer: @unchecked Sendable {
   }
 
   private static func reply(error: String) -> String {
-    #"{"error": "# + JSONText.quoted(error) + "}\n"
+    JSONText.object([("error", JSONText.quoted(error))]) + "\n"
+  }
+
+  /// A refusal for load: the request was fine, the clock is busy.
+  private static func reply(busy: String) -> String {
+    JSONText.object([("error", JSONText.quoted(busy)), ("busy", "true")]) + "\n"
   }
 }

@@ -1,5 +1,5 @@
-import Logging
 import NixieCore
+import NixieLogging
 import NixieSystem
 
 /// The clock daemon's loop: at every due instant of the schedule it computes the frame,
@@ -172,14 +172,19 @@ public final class ClockDaemon {
     switch command {
     case .setBrightness(let level):
       planner.brightness = min(1, max(0, level))
+      logger.debug("brightness \(Int((planner.brightness * 100).rounded())) %")
     case .nextFace:
       planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+      logger.debug("next face (shift \(planner.faceShift))")
     case .toggleNight:
       planner.nightOverride = !planner.isNight(at: wall)
+      logger.debug("night mode \(planner.nightOverride == true ? "on" : "off") until reload")
     case .show(let state, let seconds, let transition):
       message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
+      logger.debug("showing a value from the control socket for \(seconds) s")
     case .clear:
       message = nil
+      logger.debug("message cleared: the clock again")
     }
   }
 

@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 
 /// Transient transport faults (an I2C NACK, a bus error) that the frame loop retries, logged
 /// without flooding the journal: the first at once, then at most one line per `interval`

@@ -1,4 +1,4 @@
-import Logging
+import NixieLogging
 import Synchronization
 
 /// systemd's watchdog for the clock: `WATCHDOG=1` goes out from the frame loop's heartbeat,

@@ -9,7 +9,11 @@ public struct FormatOptions: Hashable, Sendable {
   }
 
   /// Round numbers to this many decimal places (half away from zero); `nil` keeps the digits as typed.
+  /// At most `maximumDecimals`.
   public var decimals: Int?
+  /// The most decimals `decimals` may ask for, as `nixie show --decimals` allows: more than any
+  /// display has tubes, few enough that rounding never allocates more than a few bytes.
+  public static let maximumDecimals = 20
   public var padding: Padding
   /// Show a dark tube for a character the board cannot show and drop separators that have no
   /// place, instead of failing.

@@ -29,10 +29,10 @@ public struct ValueFormatter: Sendable {
   public func format(_ value: String, options: FormatOptions = FormatOptions()) throws(FormatError)
     -> DisplayState
   {
-    if let decimals = options.decimals, decimals < 0 {
+    if let decimals = options.decimals, !(0...FormatOptions.maximumDecimals).contains(decimals) {
       throw FormatError(
         .invalidDecimals(decimals), value: value,
-        message: "--decimals must be 0 or more, not \(decimals)")
+        message: "--decimals must be between 0 and \(FormatOptions.maximumDecimals), not \(decimals)")
     }
     let glyphs: Glyphs
     let isNumber: Bool

@@ -8,13 +8,13 @@ public struct TestPatternJob {
   public var recording: SessionRecording
   /// How long each cathode stays lit (nanoseconds).
   public var step: UInt64
-  /// Where each step's label goes when the simulator is not drawing the tubes.
-  public var labels: FileStream
+  /// Where each step's label goes when the simulator is not drawing the tubes (nil: nowhere).
+  public var labels: FileStream?
   /// Where a skipped step, or a note on the board chosen, is reported.
   public var warning: (String) -> Void
 
   public init(
-    choice: BoardChoice, recording: SessionRecording, step: UInt64, labels: FileStream,
+    choice: BoardChoice, recording: SessionRecording, step: UInt64, labels: FileStream?,
     warning: @escaping (String) -> Void
   ) {
     self.choice = choice
@@ -40,7 +40,7 @@ public struct TestPatternJob {
       if let view = session.terminalView {
         view.setStatus("step \(index + 1) of \(steps.count): \(pattern.label)")
       } else {
-        labels.line(pattern.label)
+        labels?.line(pattern.label)
       }
       do {
         session.scheduler.show(pattern.state, transition: .none)

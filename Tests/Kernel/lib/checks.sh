@@ -54,14 +54,15 @@ kt_expect() {
   echo "ok: $1 = $3"
 }
 
-# kt_line NAME|OFFSET: the offset of a gpio-sim line by its name (gpio-sim.lines) or offset.
+# kt_line NAME|OFFSET: the offset of a gpio-sim line by its name (in gpio-sim.lines, or the
+# systemd VM's pi4-header.lines) or offset.
 kt_line() {
   if [[ $1 =~ ^[0-9]+$ ]]; then
     echo "$1"
     return
   fi
   local offset
-  offset=$(awk -v name="$1" '$1 !~ /^#/ && $2 == name { print $1 }' "$KT_HARNESS/gpio-sim.lines")
+  offset=$(awk -v name="$1" '$1 !~ /^#/ && $2 == name { print $1 }' "$KT_HARNESS/${KT_GPIO_LINE_NAMES:-gpio-sim.lines}")
   [[ -n $offset ]] || kt_fail "no gpio-sim line named $1"
   echo "$offset"
 }
@@ -161,3 +162,9 @@ kt_i2c_clear() {
     i2cset -y "$KT_I2C_BUS_NUMBER" "$1" "$register" $zeros i
   done
 }
+
+# The systemd VM's checks have helpers of their own.
+if [[ ${KT_VM:-} == systemd ]]; then
+  # shellcheck source=systemd.sh
+  source "$KT_HARNESS/lib/systemd.sh"
+fi

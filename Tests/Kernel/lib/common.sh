@@ -7,6 +7,8 @@ KT_REPO=$(cd "$KT_HARNESS/../.." && pwd)
 KT_CACHE=${NIXIE_KERNEL_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/nixie-kernel}
 # What prepare made for this clone (several clones share the cache).
 KT_PREPARED="$KT_CACHE/prepared/$(printf '%s' "$KT_REPO" | sha256sum | cut -c1-16).env"
+# What rootfs made for this clone's systemd VM: the image and the nixie it installs.
+KT_PREPARED_SYSTEMD=${KT_PREPARED%.env}.systemd.env
 # System Python on purpose: the VM runs it too, from the host root, where no pyenv shims work.
 KT_PYTHON=${KT_PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
 
@@ -29,6 +31,69 @@ kt_use_variant() {
   case $1 in
     gpiod2) export KT_GPIOD=2 KT_NIXIE=${KT_NIXIE_GPIOD2:-} ;;
     *) export KT_GPIOD=1 KT_NIXIE=${KT_NIXIE_GPIOD1:-} ;;
+  esac
+}
+
+# How QEMU runs the VMs: kvm when KVM is usable (kt_kvm_usable), else tcg (emulation).
+# NIXIE_VM_ACCEL=tcg forces emulation (the fallback, e.g. to time it), =kvm insists on KVM.
+kt_accel() {
+  case ${NIXIE_VM_ACCEL:-auto} in
+    tcg | kvm) echo "$NIXIE_VM_ACCEL" ;;
+    auto) if kt_kvm_usable; then echo kvm; else echo tcg; fi ;;
+    *) kt_die "NIXIE_VM_ACCEL must be auto, kvm or tcg, not '$NIXIE_VM_ACCEL'" ;;
+  esac
+}
+
+# KVM is usable when /dev/kvm opens read-write and the test kernel ($KT_VMLINUX) boots under it
+# promptly: nested KVM can be there and yet far slower than TCG (on a Firecracker host, the
+# firmware and the kernel's first line took over 30 s under KVM, 5 s under TCG). The probe's
+# verdict ("usable|slow MILLISECONDS") is kept for the host's boot in $KT_CACHE/kvm.BOOT_ID.
+kt_kvm_usable() {
+  (exec 3<>/dev/kvm) 2>/dev/null || return 1
+  [[ -n ${KT_VMLINUX:-} ]] || return 0
+  local boot verdict
+  boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+  verdict="$KT_CACHE/kvm.$boot"
+  if [[ ! -f $verdict ]]; then
+    find "$KT_CACHE" -maxdepth 1 -name 'kvm.*' ! -name "kvm.$boot" -delete
+    kt_kvm_probe >"$verdict.part" && mv "$verdict.part" "$verdict"
+    kt_say "KVM: $(cat "$verdict") (the first kernel line within 10 s makes it usable)"
+  fi
+  [[ $(cut -d' ' -f1 "$verdict") == usable ]]
+}
+
+# Boots the test kernel under KVM until its first console line, 10 s at most; prints the verdict.
+kt_kvm_probe() {
+  local serial start elapsed=0 qemu
+  serial=$(mktemp)
+  start=$(date +%s%N)
+  # shellcheck disable=SC2046 # the accelerator's options are a list of words
+  qemu-system-x86_64 $(kt_accel_options kvm) -m 256 -nodefaults -no-user-config -display none \
+    -no-reboot -serial "file:$serial" -kernel "$KT_VMLINUX" \
+    -append "console=ttyS0 earlyprintk=serial,ttyS0 loglevel=1 panic=-1" >/dev/null 2>&1 &
+  qemu=$!
+  until grep -q 'Linux version' "$serial"; do
+    elapsed=$((($(date +%s%N) - start) / 1000000))
+    ((elapsed < 10000)) && kill -0 "$qemu" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill "$qemu" 2>/dev/null || true
+  wait "$qemu" 2>/dev/null || true
+  if grep -q 'Linux version' "$serial"; then
+    echo "usable $((($(date +%s%N) - start) / 1000000)) ms"
+  else
+    echo "slow $elapsed ms"
+  fi
+  rm -f "$serial"
+}
+
+# The QEMU options of an accelerator: the host's CPU under KVM (without the
+# IA32_ARCH_CAPABILITIES MSR, which nested KVM may refuse to set: QEMU then aborts), QEMU's
+# most capable model under TCG.
+kt_accel_options() {
+  case $1 in
+    kvm) echo "-accel kvm -cpu host,-arch-capabilities" ;;
+    *) echo "-accel tcg -cpu max" ;;
   esac
 }
 

@@ -8,9 +8,9 @@ the host root, in the VM.
   gpio_trace.py summary TRACE (same options)
   gpio_trace.py writes  TRACE --base N [--pid PID] [--comm NAME]
 
-TRACE is the text of /sys/kernel/tracing/trace, or a Value Change Dump (a .vcd file, such as
-nixie's --trace writes): there each timestamp is one write, wires are found by their role
-names (din clk le bl) and --base and the offsets are not needed.
+TRACE is the text of /sys/kernel/tracing/trace (gzipped when it ends in .gz), or a Value
+Change Dump (a .vcd file, such as nixie's --trace writes): there each timestamp is one write,
+wires are found by their role names (din clk le bl) and --base and the offsets are not needed.
 
 `frames` prints one JSON object a line each time the outputs the tubes see change (a latch
 while BL is high, or BL moving), in the shape of nixie's `--frames-log`:
@@ -34,6 +34,7 @@ position 0), latch while LE is high, outputs dark while BL is low. Levels are ph
 """
 
 import argparse
+import gzip
 import json
 import re
 import sys
@@ -89,7 +90,8 @@ def parse_writes(path, base, pid=None, comm=None):
     open_writes = {}   # pid -> the write its last ioctl started
     writes = []
     saw_ioctl = False
-    with open(path, errors="replace") as trace:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", errors="replace") as trace:
         for text in trace:
             if text.startswith("#"):
                 continue

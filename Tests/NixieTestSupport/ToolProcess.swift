@@ -2,19 +2,19 @@ import Foundation
 
 /// Runs the system's own tools (zdump, zic, python3) as oracles. Output goes to a temporary
 /// file rather than a pipe, so several can run at once without filling a pipe's buffer.
-enum ToolProcess {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
+public enum ToolProcess {
+  public struct Failure: Error, CustomStringConvertible {
+    public let description: String
   }
 
   /// A started tool: wait for it with `output()`.
-  struct Running {
+  public struct Running {
     let process: Process
     let outputFile: URL
     let command: String
 
     /// Standard output, once the tool has exited with status 0.
-    func output() throws -> String {
+    public func output() throws -> String {
       process.waitUntilExit()
       defer { try? FileManager.default.removeItem(at: outputFile) }
       guard process.terminationStatus == 0 else {
@@ -25,18 +25,20 @@ enum ToolProcess {
   }
 
   /// Starts `executable` (a path) with `arguments`; `input` becomes its standard input.
-  static func start(_ executable: String, _ arguments: [String], input: String? = nil) throws -> Running {
+  public static func start(_ executable: String, _ arguments: [String], input: String? = nil) throws
+    -> Running
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "nixie-time-\(UUID().uuidString).out")
+      "nixie-tool-\(UUID().uuidString).out")
     _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: outputFile)
     var inputFile: URL?
     if let input {
       let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "nixie-time-\(UUID().uuidString).in")
+        "nixie-tool-\(UUID().uuidString).in")
       try Data(input.utf8).write(to: url)
       process.standardInput = try FileHandle(forReadingFrom: url)
       inputFile = url
@@ -49,12 +51,12 @@ enum ToolProcess {
   }
 
   /// Runs the tool to the end and returns its standard output.
-  static func run(_ executable: String, _ arguments: [String], input: String? = nil) throws -> String {
+  public static func run(_ executable: String, _ arguments: [String], input: String? = nil) throws -> String {
     try start(executable, arguments, input: input).output()
   }
 
   /// The tool's path when it is installed (tests that need it say so when it is not).
-  static func find(_ name: String) -> String? {
+  public static func find(_ name: String) -> String? {
     for folder in ["/usr/bin", "/usr/sbin", "/bin", "/usr/local/bin"]
       + ProcessInfo.processInfo.environment[
         "PATH", default: ""

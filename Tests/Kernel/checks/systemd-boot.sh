@@ -1,0 +1,40 @@
+# Issue 14, check 1: the service as the boot left it (this check runs first, before any other
+# touched it). Enabled by the install; active (running), which Type=notify reaches only on
+# READY=1; as the dynamic user nixie-clock, not root, with no capabilities and the device
+# groups and nixie as its only supplementary groups; `systemd-analyze security` in the VM
+# scores it 1.0 or less. systemd-boot.host.sh reads the tubes from the trace since boot.
+kt_expect "nixie-clock after the install" enabled "$(systemctl is-enabled "$KT_UNIT")"
+kt_sd_running || kt_fail "nixie-clock is not active (running) after the boot: $(kt_sd_state)"
+kt_expect "the service's type" notify "$(kt_sd_prop Type)"
+kt_expect "restarts since the boot" 0 "$(kt_sd_prop NRestarts)"
+start_us=$(kt_sd_prop ExecMainStartTimestampMonotonic)
+ready_us=$(kt_sd_prop ActiveEnterTimestampMonotonic)
+((ready_us >= start_us && start_us > 0)) || kt_fail "started at ${start_us} µs, active at ${ready_us} µs"
+echo "READY=1 $(((ready_us - start_us) / 1000)) ms after the process started"
+kt_sd_mark started "at_us=$start_us"
+kt_sd_mark ready "at_us=$ready_us"
+
+pid=$(kt_sd_prop MainPID)
+status=/proc/$pid/status
+uid=$(awk '$1 == "Uid:" { print $2 }' "$status")
+# DynamicUser= takes its IDs from 61184–65519 (systemd's dynamic range).
+((uid >= 61184 && uid <= 65519)) || kt_fail "the service runs as uid $uid, not a dynamic user"
+kt_expect "the service's user" nixie-clock "$(getent passwd "$uid" | cut -d: -f1)"
+kt_expect "effective capabilities" 0000000000000000 "$(awk '$1 == "CapEff:" { print $2 }' "$status")"
+gid=$(awk '$1 == "Gid:" { print $2 }' "$status")
+kt_expect "the service's group" nixie-clock "$(getent group "$gid" | cut -d: -f1)"
+# The kernel lists the process's own group among its groups too.
+groups=$(awk -v own="$gid" '$1 == "Groups:" { for (i = 2; i <= NF; i++) if ($i != own) print $i }' "$status" |
+  xargs -rI{} getent group {} | cut -d: -f1 | sort | paste -sd' ')
+kt_expect "supplementary groups" "gpio i2c nixie spi" "$groups"
+kt_expect "the header chip's group and mode (udev rules)" "gpio 660" "$(stat -c '%G %a' "$KT_GPIO_CHIP")"
+
+systemd-analyze security --no-pager "$KT_UNIT" >security.txt 2>&1 || true
+score=$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p' security.txt)
+[[ -n $score ]] || { cat security.txt; kt_fail "systemd-analyze security printed no exposure level"; }
+awk -v score="$score" 'BEGIN { exit !(score <= 1.0) }' ||
+  { grep -E '✗' security.txt | head -n 20; kt_fail "exposure level $score in the VM, above 1.0"; }
+echo "ok: exposure level $score"
+
+kt_sd_mark end
+kt_sd_trace

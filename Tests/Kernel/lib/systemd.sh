@@ -1,0 +1,189 @@
+# Helpers for the systemd VM's checks (checks/systemd-*.sh), sourced by lib/checks.sh when
+# KT_VM=systemd: in the VM (Debian trixie, systemd as PID 1, nixie installed and enabled as
+# nixie-clock.service) and on the host (the .host.sh parts).
+#
+# What the tubes show is read from the kernel's side: the VM traces every GPIO value write
+# from boot on (guest/systemd-prepare) and the trace is never cleared, so a check saves it
+# (kt_sd_trace) and decodes it (kt_sd_shown, lib/shown.py) between markers it wrote
+# (kt_sd_mark: the marker's name and the clocks then). Each check starts from the
+# standard state (kt_sd_standard: the standard nixie.yaml, the service running) and leaves it.
+
+KT_UNIT=nixie-clock.service
+KT_SD_CONFIG=/etc/nixie/nixie.yaml
+KT_SD_STANDARD=/var/lib/kt/nixie.yaml.standard
+KT_SD_INSTALLED=/var/lib/kt/nixie.yaml.installed
+KT_SD_BOARD=boards/hv5622-6xin14-pi.yaml
+KT_SD_ZONE=Asia/Kolkata
+# Bounds of the waits: a start (ExecCondition, then ExecStart until READY=1: well under a
+# second on a Pi, up to half a minute under TCG on a loaded host), and nixie's answer to a
+# signal or a reload in the journal.
+KT_SD_START=90
+KT_SD_ANSWER=20
+
+# kt_sd_mark NAME [KEY=VALUE...]: a trace marker "kt NAME mono_ns=M realtime_ns=R KEY=VALUE..."
+# with one reading of CLOCK_MONOTONIC and CLOCK_REALTIME (tools/clock-pair-static), so the
+# decoded frames (on CLOCK_MONOTONIC) can be set against the wall clock (lib/shown.py). To
+# change the clock or the zone, mark right before and right after the change.
+kt_sd_mark() {
+  local name=$1 mono wall
+  shift
+  read -r mono wall <<<"$("$KT_TOOLS/clock-pair-static")"
+  echo "kt $name mono_ns=$mono realtime_ns=$wall $*" >"$KT_TRACING/trace_marker"
+}
+
+# kt_sd_prop PROPERTY: a property of the unit (systemctl show; one at a time: with several -P,
+# systemctl prints the values in its own order, not the order asked).
+kt_sd_prop() { systemctl show -P "$1" "$KT_UNIT"; }
+
+# kt_sd_running: true when the unit is active (running): started, and READY=1 received.
+kt_sd_running() { [[ $(kt_sd_prop ActiveState)/$(kt_sd_prop SubState) == active/running ]]; }
+
+# kt_sd_wait SECONDS WHAT COMMAND...: runs COMMAND every 50 ms until it succeeds; fails the
+# check saying WHAT did not happen within SECONDS.
+kt_sd_wait() {
+  local seconds=$1 what=$2 deadline
+  shift 2
+  deadline=$(($(date +%s%N) + seconds * 1000000000))
+  until "$@"; do
+    (($(date +%s%N) < deadline)) || kt_fail "$what: not within ${seconds}s ($(kt_sd_state))"
+    sleep 0.05
+  done
+}
+
+# kt_sd_state: the unit's state in one line, for messages.
+kt_sd_state() {
+  systemctl show -p ActiveState -p SubState -p Result -p MainPID -p NRestarts "$KT_UNIT" | paste -sd' '
+}
+
+# kt_sd_ended ACTIVE/RESULT: true when the unit's ActiveState and Result are these
+# (failed/start-limit-hit, inactive/exec-condition…).
+kt_sd_ended() { [[ $(kt_sd_prop ActiveState)/$(kt_sd_prop Result) == "$1" ]]; }
+
+# kt_sd_new_pid OLD: true when the unit runs (READY=1) with a main process other than OLD.
+kt_sd_new_pid() { kt_sd_running && [[ $(kt_sd_prop MainPID) != "$1" && $(kt_sd_prop MainPID) != 0 ]]; }
+
+# kt_sd_standard: the standard state — the standard nixie.yaml, UTC as the system's zone, the
+# wall clock as QEMU keeps it, and the service running; restarts it only when something
+# differed.
+kt_sd_standard() {
+  local restart=0
+  if ! cmp -s "$KT_SD_STANDARD" "$KT_SD_CONFIG"; then
+    install -m 0644 "$KT_SD_STANDARD" "$KT_SD_CONFIG"
+    restart=1
+  fi
+  if [[ $(readlink /etc/localtime) != /usr/share/zoneinfo/Etc/UTC ]]; then
+    ln -sf /usr/share/zoneinfo/Etc/UTC /etc/localtime
+    restart=1
+  fi
+  kt_sd_running || restart=1
+  if ((restart)); then
+    kt_sd_restart || true
+    kt_sd_wait "$KT_SD_START" "nixie-clock active (running) in the standard state" kt_sd_running
+  fi
+}
+
+# kt_sd_restart: systemctl restart, with the start limit's count reset first (the checks restart
+# the clock far more often than five times a minute).
+kt_sd_restart() {
+  systemctl reset-failed "$KT_UNIT"
+  systemctl restart "$KT_UNIT"
+}
+
+# kt_sd_cursor: the journal from now on is what kt_sd_journal shows.
+kt_sd_cursor() { journalctl --show-cursor -n 0 -q | sed -n 's/^-- cursor: //p' >journal.cursor; }
+
+# kt_sd_begin: the standard state, a marker "begin" and the journal cursor (kt_sd_journal);
+# the start limit's count starts from zero (what one check restarts does not limit the next).
+kt_sd_begin() {
+  systemctl reset-failed "$KT_UNIT"
+  kt_sd_standard
+  kt_sd_cursor
+  kt_sd_mark begin
+}
+
+# kt_sd_journal [journalctl options]: the unit's journal since kt_sd_begin (or kt_sd_cursor).
+kt_sd_journal() {
+  journalctl -u "$KT_UNIT" --no-pager -q --after-cursor="$(cat journal.cursor)" "$@"
+}
+
+# kt_sd_trace: saves the trace so far as ./trace.gz (the whole of it, from boot); fails the
+# check if the buffer dropped events.
+kt_sd_trace() {
+  local lost
+  # Through a pipe: gzip would complain that the file grows while it reads it.
+  # shellcheck disable=SC2002
+  cat "$KT_TRACING/trace" | gzip -1 >trace.gz
+  lost=$(cat "$KT_TRACING"/per_cpu/cpu*/stats | awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }')
+  ((lost == 0)) || kt_fail "the trace buffer lost $lost events: give kt_setup_tracing a bigger buffer"
+}
+
+# kt_sd_shown COMMAND [options]: lib/shown.py COMMAND on ./trace.gz with the test board. The
+# clock check's --lag (how late a new second may reach the tubes) is 0.25 s under KVM; under
+# TCG, where one bit-banged frame takes a few hundred ms (each ioctl emulated, through the
+# unit's seccomp filters), 0.9 s.
+kt_sd_shown() {
+  local command=$1 lag=()
+  shift
+  if [[ $command == clock ]]; then
+    lag=(--lag 0.25)
+    [[ $(cat "$KT_OUT/vm.accel" 2>/dev/null) == kvm ]] || lag=(--lag 0.9)
+  fi
+  "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" "$command" trace.gz --board "$KT_HARNESS/$KT_SD_BOARD" \
+    --base "$KT_GPIO_BASE" "${lag[@]}" "$@"
+}
+
+# kt_sd_consumers: the lines of the header chip someone holds, as gpioinfo (libgpiod 2) lists
+# them: "OFFSET CONSUMER" a line.
+kt_sd_consumers() {
+  gpioinfo -c "$KT_GPIO_NAME" | awk '/consumer=/ {
+    offset = $2; sub(":", "", offset); match($0, /consumer="[^"]*"/)
+    print offset, substr($0, RSTART + 10, RLENGTH - 11) }'
+}
+
+# kt_sd_board_lines: the offsets the test board wires (gpio: din clk le bl, encoder: a b switch).
+kt_sd_board_lines() {
+  awk '/^(gpio|encoder):/ { on = 1; next } /^[^ #]/ { on = 0 }
+    on && $1 ~ /^(din|clk|le|bl|a|b|switch):$/ { print $2 }' "$KT_HARNESS/$KT_SD_BOARD" | sort -n
+}
+
+# kt_sd_seconds PROPERTY: a time span property of the unit (WatchdogUSec, RestartUSec…) in
+# whole seconds, rounded up.
+kt_sd_seconds() {
+  systemctl show -P "$1" "$KT_UNIT" | xargs systemd-analyze timespan |
+    awk '$1 == "μs:" { print int(($2 + 999999) / 1000000) }'
+}
+
+# kt_sd_observe SECONDS: lets the tubes run for SECONDS while the kernel records them — the
+# window a host part then checks instant by instant (what they show cannot be waited for in
+# the VM without decoding the trace). Not a wait for something to happen: every check that
+# waits for an event uses kt_sd_wait.
+kt_sd_observe() { sleep "$1"; }
+
+# kt_sd_config FILE: makes FILE the service's nixie.yaml (a change the service sees on reload
+# or restart).
+kt_sd_config() { install -m 0644 "$1" "$KT_SD_CONFIG"; }
+
+# kt_sd_standard_with SED_SCRIPT: the standard nixie.yaml edited by sed, into ./nixie.yaml;
+# prints its path.
+kt_sd_standard_with() {
+  sed "$1" "$KT_SD_STANDARD" >"$PWD/nixie.yaml"
+  echo "$PWD/nixie.yaml"
+}
+
+# kt_sd_logged PATTERN: true when the unit's journal since kt_sd_begin has a line matching the
+# extended regular expression PATTERN.
+kt_sd_logged() { kt_sd_journal -o cat | grep -Eq -- "$1"; }
+
+# kt_sd_logged_at PATTERN: the CLOCK_MONOTONIC time (µs) the journal received the first line
+# since kt_sd_begin that matches PATTERN (a Python regular expression); nothing if none did.
+kt_sd_logged_at() {
+  kt_sd_journal -o json | "$KT_PYTHON" -c '
+import json, re, sys
+for entry in map(json.loads, sys.stdin):
+    if re.search(sys.argv[1], str(entry.get("MESSAGE", ""))):
+        print(entry["__MONOTONIC_TIMESTAMP"])
+        break' "$1"
+}
+
+# kt_sd_marks: the markers of ./trace.gz, one JSON object a line (lib/shown.py marks).
+kt_sd_marks() { "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" marks trace.gz; }
