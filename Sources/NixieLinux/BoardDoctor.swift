@@ -39,6 +39,12 @@ public struct BoardDoctor {
     if let spi = plan.spi { findings += spiFindings(spi) }
     if let i2c = plan.i2c { findings += i2cFindings(i2c) }
     findings += rtcFindings()
+    if case .addressable(let chain) = board.backlight {
+      findings.append(
+        DoctorFinding(
+          .warning, "backlight", "not driven: \(chain.reason)",
+          fix: "leave it dark, or drive it with a program made for \(chain.part) LEDs"))
+    }
     return findings
   }
 

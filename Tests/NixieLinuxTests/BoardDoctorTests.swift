@@ -234,6 +234,14 @@ struct BoardDoctorTests {
     #expect((0..<6).allSatisfy { select in exixe.contains { $0.hasSuffix("(cs\(select))") } }, "\(exixe)")
   }
 
+  @Test func anAddressableBacklightIsSaidToStayDark() throws {
+    let findings = try Self.findings("ncs314-v3", on: .ready())
+    let backlight = try #require(findings.first { $0.subject == "backlight" })
+    #expect(backlight.status == .warning)
+    #expect(backlight.message.hasPrefix("not driven: 8 × SK6812 need an 800 kHz waveform"))
+    #expect(!(try Self.findings("ncs314", on: .ready())).contains { $0.subject == "backlight" })
+  }
+
   @Test func aPiThatLoadsNoRTCDriverIsWarnedWithTheOverlayToAdd() throws {
     let machine = FakeMachine.ready()
     machine.raspberryPiConfig = RaspberryPiConfig(path: "/boot/firmware/config.txt", text: "dtparam=spi=on\n")
