@@ -42,6 +42,9 @@ struct Bench: ParsableCommand {
       "The board for --bitbang: a built-in profile or a profile file.", valueName: "name|path"))
   var board: String = BoardCatalog.defaultName
 
+  @Flag(help: "Run the timing run's frame thread at real-time priority with memory locked (needs root).")
+  var realtime = false
+
   func validate() throws {
     if let bitbangFrames, !(1...10_000_000).contains(bitbangFrames) {
       throw ValidationError("--bitbang must be from 1 to 10000000 frames")
@@ -55,6 +58,6 @@ struct Bench: ParsableCommand {
       let profile = try BoardChoice(board: board).loadProfile()
       return try BitBangBenchmark(board: profile, frames: bitbangFrames).run()
     }
-    try Benchmark(seconds: seconds, periods: periods).run()
+    try Benchmark(seconds: seconds, periods: periods, realtime: realtime).run()
   }
 }

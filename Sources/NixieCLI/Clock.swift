@@ -108,6 +108,11 @@ struct Clock: ParsableCommand {
     return (String(argument[..<at]), seconds)
   }
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Run the frame thread at real-time priority with memory locked (default: the config's realtime:).")
+  var realtime: Bool?
+
   @Flag(name: .shortAndLong, help: "Log more: every setting applied and every control request (debug).")
   var verbose = false
 
@@ -139,6 +144,7 @@ struct Clock: ParsableCommand {
     options.brightness = motion.brightness.map { $0 / 100 }
     options.input = input
     options.socket = socket
+    options.realtime = realtime
     return options
   }
 

@@ -36,6 +36,18 @@ public final class SystemThread: @unchecked Sendable {
     return SystemThread(handle: handle)
   }
 
+  /// Moves the thread to SCHED_FIFO at `priority` (`RealTime`). Refused with EPERM without
+  /// CAP_SYS_NICE or an RLIMIT_RTPRIO of at least `priority`.
+  /// The corresponding C function is `pthread_setschedparam`.
+  public func setRealTime(priority: Int32) throws(SystemCallError) {
+    var parameters = sched_param()
+    parameters.sched_priority = priority
+    let result = pthread_setschedparam(handle, SCHED_FIFO, &parameters)
+    if result != 0 {
+      throw SystemCallError("pthread_setschedparam", subject: "SCHED_FIFO \(priority)", errno: result)
+    }
+  }
+
   /// Waits until the thread has ended. Call it once.
   /// The corresponding C function is `pthread_join`.
   public func join() {

@@ -41,5 +41,13 @@ struct BoardsCommandTests {
     let result = try NixieProcess.run(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("Exit codes"))
+    // Every code nixie can exit with is named (help wraps lines: compare without them).
+    let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for code in [
+      "0 success", "1 cancelled", "2 bad usage", "65 bad configuration", "69 hardware", "70 internal",
+      "74 output error", "75 busy",
+    ] {
+      #expect(text.contains(code), "\(code) in \(text)")
+    }
   }
 }

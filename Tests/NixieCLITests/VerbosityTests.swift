@@ -4,13 +4,14 @@ import Testing
 /// `-v`/`-q`: how much the clock logs and whether test-pattern labels its steps.
 @Suite(.serialized)
 struct VerbosityTests {
+  /// The server logs a request before it answers: when `nixie send` returns, the line is out.
   @Test func verboseLogsEachControlRequestAndTheDefaultDoesNot() throws {
     for (flags, logged) in [(["-v"], true), ([], false), (["--quiet"], false)] {
       let clock = try HardeningTests.RunningClock(extra: flags)
       #expect(try clock.send(["42", "--seconds", "1"]).status == 0)
       let (status, log) = clock.stop()
       #expect(status == 0, "\(flags): \(log)")
-      #expect(log.contains("showing a value from the control socket for 1") == logged, "\(flags): \(log)")
+      #expect(log.contains("control socket: request taken: show") == logged, "\(flags): \(log)")
     }
   }
 

@@ -58,6 +58,7 @@ struct ConfigurationTests {
     #expect(configuration.knob.turn == .brightness && configuration.knob.press == .nextFace)
     #expect(configuration.knob.longPress == .night && configuration.knob.longPressMilliseconds == 1000)
     #expect(configuration.knob.momentum == false)
+    #expect(configuration.realtime)
     let planner = try configuration.planner(for: try Fixtures.board())
     #expect(planner.rotation.cycle == 60)
   }

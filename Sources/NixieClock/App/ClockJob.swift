@@ -85,6 +85,7 @@ public struct ClockJob {
       onFault: { faults.record($0, at: monotonic.now()) },
       onRecordingFailure: { logger.error("\($0)") })
     defer { session.finish(blanking: true) }
+    if configuration.realtime { Self.goRealTime(session.scheduler, logger: logger) }
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
       wallTime: { clock.wallTime() })
@@ -233,5 +234,28 @@ public struct ClockJob {
       planner.rotation.turns.count > 1 ? "\($0.face.pattern) \($0.seconds) s" : "\($0.face.pattern)"
     }
     return "\(board.name): \(faces.joined(separator: ", ")) in \(planner.calendar.identifier)"
+  }
+}
+
+extension ClockJob {
+  /// `realtime: true`: the frame thread at SCHED_FIFO, then the memory locked. Either refusal
+  /// is said once, with what allows it, and the clock runs on without it.
+  static func goRealTime(_ scheduler: FrameScheduler, logger: Logger) {
+    let allow =
+      "as a service, install the drop-in realtime.conf from /usr/share/nixie (or /usr/local/share/nixie; "
+      + "its header says how); by hand, run as root"
+    do {
+      try scheduler.makeRealTime()
+    } catch {
+      logger.warning("realtime: the frame thread keeps normal priority (\(error)): \(allow)")
+      return
+    }
+    do {
+      try RealTime.lockMemory()
+    } catch {
+      logger.warning("realtime: memory not locked (\(error)): \(allow)")
+      return
+    }
+    logger.info("realtime: frame thread at SCHED_FIFO \(RealTime.priority), memory locked")
   }
 }

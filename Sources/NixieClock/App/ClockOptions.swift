@@ -34,6 +34,8 @@ public struct ClockOptions: Sendable {
   /// A knob script for the simulator.
   public var input: String?
   public var socket: String?
+  /// `--realtime`: the frame thread at real-time priority (nil: as the configuration says).
+  public var realtime: Bool?
 
   public init() {}
 }

@@ -41,6 +41,7 @@ public struct ClockSettings {
     if let curve = options.curve { configuration.curve = curve }
     if let brightness = options.brightness { configuration.brightness = brightness }
     if let socket = options.socket { configuration.control.socket = socket }
+    if let realtime = options.realtime { configuration.realtime = realtime }
     return configuration
   }
 
@@ -74,6 +75,9 @@ public struct ClockSettings {
     }
     if reloaded.control.socket != running.control.socket || reloaded.control.group != running.control.group {
       changes.append("control socket or group changed in \(file): that takes a restart")
+    }
+    if options.realtime == nil && reloaded.realtime != running.realtime {
+      changes.append("realtime changed in \(file): that takes a restart")
     }
     return changes
   }

@@ -96,6 +96,9 @@ public struct ClockConfiguration: Hashable, Sendable {
   public var indicator: UnsynchronisedIndicator = .blink
   public var control = Control()
   public var knob = Knob()
+  /// The frame thread at real-time priority with memory locked (`RealTime`): steadier PWM on
+  /// a busy machine. Takes a restart to change.
+  public var realtime = false
 
   public init() {}
 

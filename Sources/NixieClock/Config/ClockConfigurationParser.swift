@@ -15,7 +15,7 @@ struct ClockConfigurationParser {
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
-      "unsynchronised", "control", "knob",
+      "unsynchronised", "control", "knob", "realtime",
     ])
     if let board = top["board"] {
       configuration.board = try nonEmpty(board)
@@ -42,6 +42,7 @@ struct ClockConfigurationParser {
     }
     if let control = top["control"] { configuration.control = try parseControl(control) }
     if let knob = top["knob"] { configuration.knob = try parseKnob(knob) }
+    if let realtime = top["realtime"] { configuration.realtime = try realtime.bool() }
     return configuration
   }
 

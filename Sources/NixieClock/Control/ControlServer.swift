@@ -243,6 +243,7 @@ public final class ControlServer: @unchecked Sendable {
         } else {
           text = #"{"ok": true}"# + "\n"
           refused = false
+          logger.debug("control socket: request taken: \(request)")
         }
       }
     }

@@ -22,10 +22,28 @@ public struct NixieError: Error, Hashable, Sendable, CustomStringConvertible {
     case ioError = 74
     /// Busy for now: try again (EX_TEMPFAIL).
     case temporaryFailure = 75
+
+    /// A few words for help texts.
+    public var summary: String {
+      switch self {
+      case .cancelled: "cancelled"
+      case .badUsage: "bad usage or value"
+      case .badConfiguration: "bad configuration or board file"
+      case .unavailable: "hardware or clock unavailable"
+      case .internalError: "internal error"
+      case .ioError: "output error"
+      case .temporaryFailure: "busy, try again"
+      }
+    }
   }
 
   public let kind: Kind
   public let message: String
+
+  /// Every exit code and what it means, for help texts: one home with the codes themselves.
+  public static let exitCodeSummary =
+    "0 success, "
+    + Kind.allCases.map { "\($0.rawValue) \($0.summary)" }.joined(separator: ", ")
 
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind

@@ -11,10 +11,13 @@ public struct Benchmark {
   public var seconds: Double
   /// Periods rendered per throughput run.
   public var periods: Int
+  /// The timing run's frame thread at real-time priority with memory locked (`RealTime`).
+  public var realtime: Bool
 
-  public init(seconds: Double, periods: Int) {
+  public init(seconds: Double, periods: Int, realtime: Bool = false) {
     self.seconds = seconds
     self.periods = periods
+    self.realtime = realtime
   }
 
   /// Runs every measurement, printing a line for each.
@@ -171,6 +174,16 @@ public struct Benchmark {
     try sim.driver.start()
     let scheduler = FrameScheduler(layout: board.layout, driver: sim.driver, clock: clock)
     try scheduler.start()
+    var mode = "normal priority"
+    if realtime {
+      do {
+        try scheduler.makeRealTime()
+        try RealTime.lockMemory()
+        mode = "SCHED_FIFO \(RealTime.priority), memory locked"
+      } catch {
+        mode = "normal priority: real-time refused (\(error))"
+      }
+    }
     var random = SystemRandomNumberGenerator()
     let end = clock.now() + UInt64(seconds * 1e9)
     var next = clock.now()
@@ -187,7 +200,7 @@ public struct Benchmark {
       value.map { DecimalText.text(Double($0) / 1e3, places: 0) + " µs" } ?? "—"
     }
     FileStream.standardOutput.line(
-      "slice timing on the simulator, real clock, \(seconds) s of cross-fades: write start after its deadline "
+      "slice timing on the simulator, real clock, \(seconds) s of cross-fades, \(mode): write start after its deadline "
         + "p50 \(micro(timing.percentile(0.5))), p99 \(micro(timing.percentile(0.99))), "
         + "max \(micro(timing.maximum)) (\(timing.samples) frames)")
   }

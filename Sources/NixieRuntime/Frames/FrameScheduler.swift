@@ -63,6 +63,8 @@ public final class FrameScheduler: @unchecked Sendable {
   private var requested = 0
   private var settled = 0
   private var started = false
+  /// The frame thread, once started (kept for `makeRealTime()`).
+  private var thread: SystemThread?
   private var stopping = false
   private var exited = false
   /// The tubes were blanked on stopping.
@@ -104,12 +106,21 @@ public final class FrameScheduler: @unchecked Sendable {
     let parker = clock.makeThreadParker()
     self.parker = parker
     do {
-      _ = try SystemThread.start(name: "nixie-frames") { [self] in run(parker) }
+      thread = try SystemThread.start(name: "nixie-frames") { [self] in run(parker) }
     } catch {
       parker.retire()
       throw error
     }
     started = true
+  }
+
+  /// Moves the frame thread to real-time scheduling (`RealTime.priority`, SCHED_FIFO) once
+  /// it runs; throws when the system refuses (then it keeps running as it was).
+  public func makeRealTime() throws(SystemCallError) {
+    condition.lock()
+    let thread = self.thread
+    condition.unlock()
+    try thread?.setRealTime(priority: RealTime.priority)
   }
 
   /// Starts a transition to `state` from what the tubes show now. Returns when it will be
