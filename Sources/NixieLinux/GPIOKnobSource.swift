@@ -40,13 +40,21 @@ public final class GPIOKnobSource: LineEventSource {
   /// events with each one's pull-up and the kernel's debounce where it has one.
   public convenience init(buttons: [ButtonWiring], consumer: String = "nixie") throws(HardwareError) {
     let chip = try SystemGPIO.openChip(buttons.first?.chip ?? "gpiochip0")
+    try self.init(buttons: buttons, chip: chip, consumer: consumer, clock: SystemClock())
+  }
+
+  /// The buttons' lines on `chip`: each with its pull-up, debounced by the kernel for the
+  /// software debouncer's period where the API can.
+  convenience init(buttons: [ButtonWiring], chip: any GPIOChipAPI, consumer: String, clock: MonotonicClock)
+    throws(HardwareError)
+  {
     let lines = buttons.map {
       GPIOInputLine(offset: $0.line, pullUp: $0.pullUp, debounce: SwitchSettings().debounce)
     }
     self.init(
-      source: try GPIOEdgeEventSource(chip: chip, lines: lines, consumer: consumer, clock: SystemClock()),
+      source: try GPIOEdgeEventSource(chip: chip, lines: lines, consumer: consumer, clock: clock),
       roles: Dictionary(buttons.map { ($0.line, $0.role) }, uniquingKeysWith: { first, _ in first }),
-      clock: SystemClock())
+      clock: clock)
   }
 
   /// Wraps an edge source watching `encoder`'s lines; `clock` must be CLOCK_MONOTONIC's.
