@@ -153,6 +153,13 @@ struct Clock: ParsableCommand {
       return try ClockSettings(options: options).checkBoardChosen()
     }
     JournalLogHandler.bootstrap(level: verbose ? .debug : quiet ? .warning : nil)
-    try ClockJob(options: options, logger: Logger(label: "nixie clock")).run()
+    do {
+      try ClockJob(options: options, logger: Logger(label: "nixie clock")).run()
+    } catch {
+      // The reason in systemd's STATUS too: `systemctl status` shows it after the journal's
+      // lines of the start have scrolled away behind the restarts.
+      ClockJob.reportFailure(error)
+      throw error
+    }
   }
 }

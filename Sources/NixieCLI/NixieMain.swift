@@ -43,9 +43,12 @@ public enum NixieMain {
   /// Prints `message` on standard error, each of its lines with control characters escaped:
   /// the one place messages leave nixie, so nothing a user typed or a file held reaches the
   /// terminal raw.
+  /// Under systemd (`$JOURNAL_STREAM`), each line carries the error priority (`<3>`), so
+  /// `journalctl -p err` shows why a start failed.
   static func printError(_ message: String) {
+    let priority = Environment.value("JOURNAL_STREAM") != nil ? "<3>" : ""
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
-      Printable.escaped(String($0))
+      priority + Printable.escaped(String($0))
     }
     var text = lines.joined(separator: "\n")
     if !text.hasSuffix("\n") { text += "\n" }

@@ -18,6 +18,18 @@ public enum FileSystem {
     return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// What a file is now, to notice that it changed: its device, inode, size and modification
+  /// time (following links), or nil when it cannot be read. The corresponding C function is
+  /// `stat`.
+  public static func identity(_ path: String) -> [Int]? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return [
+      Int(truncatingIfNeeded: status.st_dev), Int(truncatingIfNeeded: status.st_ino), Int(status.st_size),
+      Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec),
+    ]
+  }
+
   /// Whether `path` is a directory this process may create files in.
   /// The corresponding C function is `access` with `W_OK | X_OK`.
   public static func isWritableDirectory(_ path: String) -> Bool {

@@ -246,6 +246,28 @@ struct ClockCommandTests {
     #expect(messages.last?.hasPrefix("STOPPING=1") == true)
   }
 
+  /// A start that fails under systemd says why at error priority in the journal and in
+  /// STATUS, which `systemctl status` shows after restarts have pushed the lines away.
+  @Test func underSystemdAFailedStartIsAnErrorAndItsReasonTheStatus() throws {
+    let scratch = try Scratch()
+    let profile = try NixieProcess.run(["boards", "print", "hv5622-6xin14"]).stdout
+      .replacingOccurrences(of: "chip: gpiochip0", with: "chip: pinctrl-rp1")
+    let board = (scratch.config as NSString).deletingLastPathComponent + "/rp1.yaml"
+    try profile.write(toFile: board, atomically: true, encoding: .utf8)
+    let path = "/tmp/nixie-notify-\(UUID().uuidString.prefix(8)).sock"
+    defer { unlink(path) }
+    let listener = try UnixSocket(datagram: true)
+    try listener.bind(to: try #require(UnixSocket.Address(path)))
+    try listener.setReceiveTimeout(milliseconds: 5000)
+    let result = try NixieProcess.run(
+      ["clock", "--board", board, "--backend", "hardware", "--config", scratch.config, "--socket", scratch.socket],
+      environment: ["NOTIFY_SOCKET": path, "JOURNAL_STREAM": "8:1234"])
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("<3>nixie: pinctrl-rp1"), "\(result.stderr)")
+    let status = try listener.receive(upTo: 4096).map { String(decoding: $0, as: UTF8.self) }
+    #expect(status?.hasPrefix("STATUS=failed: pinctrl-rp1") == true, "\(status ?? "nothing")")
+  }
+
   @Test func sighupWithABadFileKeepsRunningAndAGoodFileTakesOver() throws {
     let scratch = try Scratch(config: "faces:\n  - format: \"HH:mm:ss\"\n")
     let (process, errors) = try Self.start(scratch.arguments(["--duration", "60", "--transition", "none"]))

@@ -24,7 +24,7 @@ struct ClockDaemonTests {
 
     init(
       planner: ClockPlanner, start: Int64, lateness: UInt64 = 0, seconds: Double, synchronised: Bool = true,
-      reload: (() throws -> ClockPlanner)? = nil
+      reload: (() throws -> ClockPlanner)? = nil, zoneChange: (() -> ClockPlanner?)? = nil
     ) {
       clock = ManualDaemonClock(wall: start, lateness: lateness)
       display = RecordingDisplay(layout: planner.layout, clock: clock)
@@ -34,7 +34,7 @@ struct ClockDaemonTests {
         planner: planner, display: display,
         services: ClockDaemon.Services(
           clock: clock, synchronisation: sync, notifier: notifier, inbox: inbox, logger: log.logger),
-        duration: UInt64(seconds * 1e9), reload: reload)
+        duration: UInt64(seconds * 1e9), reload: reload, zoneChange: zoneChange)
     }
 
     var texts: [String] { display.calls.map(\.text) }
@@ -105,6 +105,30 @@ struct ClockDaemonTests {
     #expect(!rig.texts.contains("01:30:05"))
     #expect(rig.log.all.contains { $0.contains("not reloaded") && $0.contains("facez") })
     #expect(rig.log.all.contains { $0.contains("configuration reloaded") })
+  }
+
+  /// The system's zone changing under a running clock (timedatectl set-timezone): the next
+  /// second is shown in the new zone, said in the log and in systemd's status.
+  @Test func aChangeOfTheSystemsZoneIsShownFromTheNextSecond() throws {
+    let berlin = try Fixtures.planner()
+    let kathmandu = try Fixtures.planner(zone: "Asia/Kathmandu")
+    var wakes = 0
+    let rig = Rig(
+      planner: berlin, start: Self.beforeSpring * Self.second, seconds: 4,
+      zoneChange: {
+        wakes += 1
+        return wakes == 3 ? kathmandu : nil
+      })
+    _ = try rig.daemon.run()
+    // 01:30 CET is 00:30 UTC, 06:15 in Kathmandu (+05:45).
+    #expect(rig.texts.prefix(2) == ["01:30:00", "01:30:01"], "\(rig.texts)")
+    #expect(rig.texts.dropFirst(2).first == "06:15:02", "\(rig.texts)")
+    #expect(rig.log.all.contains { $0.contains("time zone changed") })
+    // One STATUS more than the same run without a change sends.
+    let unchanged = Rig(planner: berlin, start: Self.beforeSpring * Self.second, seconds: 4)
+    _ = try unchanged.daemon.run()
+    func statuses(_ rig: Rig) -> Int { rig.notifier.messages.filter { $0.text == "STATUS=running" }.count }
+    #expect(statuses(rig) == statuses(unchanged) + 1)
   }
 
   @Test func aControlRequestShowsItsValueForItsSecondsThenTheClockReturns() throws {

@@ -98,6 +98,10 @@ public struct ClockJob {
       brightness: planner.brightness, inbox: inbox)
     defer { knob?.stop() }
 
+    // The configuration in force (a reload replaces it) and, when it names no zone, the
+    // system's zone followed as it changes.
+    var running = configuration
+    let zoneWatch = SystemZoneWatch()
     let daemon = ClockDaemon(
       planner: planner, display: display,
       services: ClockDaemon.Services(
@@ -109,6 +113,7 @@ public struct ClockJob {
         { () throws -> ClockPlanner in
           let reloaded = try settings.load()
           let planner = try reloaded.planner(for: profile)
+          running = reloaded
           for change in settings.restartNeeded(reloaded, running: configuration) {
             logger.warning("\(change)")
           }
@@ -116,6 +121,15 @@ public struct ClockJob {
           server?.update(limits: reloaded.control.limits)
           knob?.reconfigure(reloaded.knob, brightness: planner.brightness)
           return planner
+        }
+      },
+      zoneChange: {
+        guard zoneWatch.changed(), running.timeZone == nil else { return nil }
+        do {
+          return try running.planner(for: profile)
+        } catch {
+          logger.error("the system's time zone changed but cannot be read, keeping the old one: \(error)")
+          return nil
         }
       })
     do {
@@ -257,5 +271,15 @@ extension ClockJob {
       return
     }
     logger.info("realtime: frame thread at SCHED_FIFO \(RealTime.priority), memory locked")
+  }
+}
+
+extension ClockJob {
+  /// Tells the service manager, when there is one, why the clock is about to exit
+  /// (`STATUS=`, first line, escaped), so `systemctl status` names it.
+  public static func reportFailure(_ error: any Error) {
+    guard let notifier = try? SystemdNotifier(environment: Environment.all) else { return }
+    let line = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+    try? notifier.notify(["STATUS=failed: " + Printable.escaped(line)])
   }
 }

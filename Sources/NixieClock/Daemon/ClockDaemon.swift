@@ -50,6 +50,8 @@ public final class ClockDaemon {
   private let display: ClockDisplay
   private let services: Services
   private let reload: (() throws -> ClockPlanner)?
+  /// Asked at every wake-up: a new planner when the system's time zone changed, else nil.
+  private let zoneChange: (() -> ClockPlanner?)?
   /// Run for this many nanoseconds, then end (`--duration`).
   private let duration: UInt64?
   /// A one-line summary for the service manager's STATUS.
@@ -63,7 +65,7 @@ public final class ClockDaemon {
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
     describe: @escaping (ClockPlanner) -> String = { _ in "running" },
-    reload: (() throws -> ClockPlanner)? = nil
+    reload: (() throws -> ClockPlanner)? = nil, zoneChange: (() -> ClockPlanner?)? = nil
   ) {
     self.planner = planner
     self.display = display
@@ -71,6 +73,7 @@ public final class ClockDaemon {
     self.duration = duration
     self.describe = describe
     self.reload = reload
+    self.zoneChange = zoneChange
   }
 
   /// Runs until a terminating signal or the end of `duration`, then blanks the tubes.
@@ -93,6 +96,12 @@ public final class ClockDaemon {
       }
       for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
       if let current = message, mono >= current.until { message = nil }
+      if let replanned = zoneChange?() {
+        planner = replanned
+        shown = nil
+        logger.notice("the system's time zone changed: \(describe(planner))")
+        notify(["STATUS=" + describe(planner)])
+      }
 
       // A deadline wake-up evaluates at its due instant even if the clock reads a hair
       // before it; a larger gap means the clock was set in between, so the reading wins.
