@@ -9,6 +9,14 @@ let builtInBoards = [
   "hv5622-6xin14-spi",
   "mcp23017-4xin12",
   "pcf8574-4xin12",
+  "ncs314",
+  "ncs314-hv5222",
+  "ncs314-v3",
+  "ncs312",
+  "ncs318",
+  "exixe-14",
+  "omnixie-ntdb",
+  "ncm109",
 ]
 
 /// The libgpiod API this build compiles against, from the major version pkg-config reports:
@@ -137,6 +145,11 @@ let package = Package(
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
+    // Every built-in board of issue 16 driven through the program's own path on the simulator,
+    // its VCD trace read by the vendors' decoders (NixieWireDecoders) and by sigrok.
+    .testTarget(
+      name: "NixieBoardWireTests",
+      dependencies: ["NixieWireDecoders", "NixieSimulator", "NixieBoards", "NixieCore"]),
     // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
     .testTarget(name: "NixieArchitectureTests"),
     // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards

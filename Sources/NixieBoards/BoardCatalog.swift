@@ -12,6 +12,14 @@ public enum BoardCatalog {
     ("hv5622-6xin14-spi", PackageResources.hv5622_6xin14_spi_yaml),
     ("mcp23017-4xin12", PackageResources.mcp23017_4xin12_yaml),
     ("pcf8574-4xin12", PackageResources.pcf8574_4xin12_yaml),
+    ("ncs314", PackageResources.ncs314_yaml),
+    ("ncs314-hv5222", PackageResources.ncs314_hv5222_yaml),
+    ("ncs314-v3", PackageResources.ncs314_v3_yaml),
+    ("ncs312", PackageResources.ncs312_yaml),
+    ("ncs318", PackageResources.ncs318_yaml),
+    ("exixe-14", PackageResources.exixe_14_yaml),
+    ("omnixie-ntdb", PackageResources.omnixie_ntdb_yaml),
+    ("ncm109", PackageResources.ncm109_yaml),
   ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 
   /// Where a board reference points.

@@ -22,13 +22,16 @@ struct BoardProfileParser {
 
   private func parse(_ root: ProfileNode) throws(BoardFileError) -> BoardProfile {
     let top = try root.fields(
-      allowed: ["name", "description", "chips", "gpio", "spi", "i2c", "display", "encoder"],
+      allowed: [
+        "name", "description", "chips", "gpio", "spi", "i2c", "enable", "multiplex", "display", "encoder",
+        "buttons", "backlight", "buzzer", "rtc", "overdrive",
+      ],
       required: ["name", "chips", "display"])
     let name = try top["name"]!.string()
     guard !name.isEmpty else { throw top["name"]!.error("name must not be empty") }
     let description = try top["description"]?.string() ?? ""
 
-    let chips = try parseChips(top["chips"]!)
+    var chips = try parseChips(top["chips"]!)
     let i2c = try top["i2c"].map(parseI2C)
     let chipCount: Int
     switch chips.model.interface {
@@ -42,36 +45,126 @@ struct BoardProfileParser {
         )
       }
       chipCount = i2c.addresses.count
-    case .shiftRegister:
+    case .shiftRegister, .module:
       if let node = top["i2c"] {
-        throw node.error("\(chips.model.name) is a shift register: it takes 'gpio' or 'spi', not 'i2c'")
+        throw node.error(
+          "\(chips.model.name) is \(Self.kind(of: chips.model)): it takes 'gpio' or 'spi', not 'i2c'")
       }
       chipCount = chips.count ?? 1
     }
 
     var lines = LineUse()
     let gpio = try top["gpio"].map { node throws(BoardFileError) in try parseGPIO(node, lines: &lines) }
-    let spi = try top["spi"].map(parseSPI)
-    try checkTransport(chips: chips.model, gpio: gpio, spi: spi, root: root, gpioNode: top["gpio"])
-    if spi != nil, let role = chips.inverted.intersection([.clk, .le]).roles.first {
+    let gpioChip = gpio?.chip ?? "gpiochip0"
+    let spi = try top["spi"].map { node throws(BoardFileError) in
+      try parseSPI(node, chip: chips.model, chipCount: chipCount, gpioChip: gpioChip, lines: &lines)
+    }
+    let enable = try top["enable"].map { node throws(BoardFileError) in
+      try parseEnable(node, gpioChip: gpioChip, lines: &lines)
+    }
+    // The latch, the selects and the enable line are display lines like gpio's.
+    var displayLines = gpio?.lines ?? [:]
+    for (role, entry) in spi?.lines ?? [:] { displayLines[role] = entry }
+    if let enable { displayLines[.hven] = enable.line }
+    var inverted = chips.inverted
+    for (role, entry) in displayLines where entry.inverted { inverted.insert(.role(role)) }
+    let gpioWiring =
+      gpio == nil && displayLines.isEmpty
+      ? nil : GPIOWiring(chip: gpioChip, lines: displayLines.mapValues(\.offset))
+    try checkTransport(
+      chips: chips.model, chipCount: chipCount, gpio: gpioWiring, spi: spi?.wiring, spiNode: top["spi"],
+      root: root, gpioNode: top["gpio"])
+    if spi?.wiring.usesDeviceChipSelect == true,
+      let role = chips.inverted.intersection([.clk, .le]).roles.first
+    {
       throw chips.node.error(
         "with spi, \(role.name) comes from the SPI controller and cannot be inverted: bit-bang the "
           + "board through gpio instead")
     }
-
-    let outputCount = chipCount * chips.model.outputsPerChip
-    let display = try parseDisplay(
-      top["display"]!, chip: chips.model, outputCount: outputCount, chipCount: chipCount,
-      addresses: i2c?.addresses ?? [])
-    let encoder = try top["encoder"].map { node throws(BoardFileError) in
-      try parseEncoder(node, defaultChip: gpio?.wiring.chip, lines: &lines)
+    if let variantNode = chips.variantNode {
+      chips.variant = try parseVariant(variantNode, base: chips.model, gpioChip: gpioChip, lines: &lines)
     }
 
-    return BoardProfile(
-      name: name, description: description, layout: DisplayLayout(positions: display.positions),
-      chip: chips.model, chipCount: chipCount,
-      outputs: OutputMap(positions: display.wiring, outputCount: outputCount),
-      invertedLines: chips.inverted, gpio: gpio?.wiring, spi: spi, i2c: i2c, encoder: encoder)
+    let outputCount = chipCount * chips.model.outputsPerChip
+    let lineOutputs = displayLines.keys.filter { $0 == .colon }.sorted()
+    let multiplexNode = top["multiplex"]
+    let map = try outputMap(
+      display: top["display"]!, multiplex: multiplexNode, chip: chips.model, outputCount: outputCount,
+      chipCount: chipCount, addresses: i2c?.addresses ?? [], lineOutputs: lineOutputs)
+    let multiplex = try multiplexNode.map { node throws(BoardFileError) in
+      try parseMultiplex(node, groupCount: map.outputs.groupOutputs.count)
+    }
+    var variant: ChipVariant?
+    if let chosen = chips.variant {
+      let other = try outputMap(
+        display: top["display"]!, multiplex: multiplexNode, chip: chosen.model, outputCount: outputCount,
+        chipCount: chipCount, addresses: [], lineOutputs: lineOutputs)
+      variant = ChipVariant(
+        chip: gpioChip, line: chosen.line, pullUp: chosen.pullUp, whenLow: chosen.model,
+        outputsWhenLow: other.outputs)
+    }
+    let encoder = try top["encoder"].map { node throws(BoardFileError) in
+      try parseEncoder(node, defaultChip: gpio?.chip, lines: &lines)
+    }
+    let buttons = try top["buttons"].map { node throws(BoardFileError) in
+      try parseButtons(node, gpioChip: gpioChip, lines: &lines)
+    }
+    let backlight = try top["backlight"].map { node throws(BoardFileError) in
+      try parseBacklight(node, chip: chips.model, gpioChip: gpioChip, lines: &lines)
+    }
+    let buzzer = try top["buzzer"].map { node throws(BoardFileError) in
+      try parseBuzzer(node, gpioChip: gpioChip, lines: &lines)
+    }
+    let rtc = try top["rtc"].map(parseRTC) ?? []
+    var overdrive = false
+    if let node = top["overdrive"] {
+      guard chips.model.module != nil else {
+        throw node.error("overdrive is for modules that take it (exixe-14), not \(chips.model.name)")
+      }
+      overdrive = try node.bool()
+    }
+
+    var board = BoardProfile(
+      name: name, description: description, layout: DisplayLayout(positions: map.positions),
+      chip: chips.model, chipCount: chipCount, outputs: map.outputs,
+      invertedLines: inverted, gpio: gpioWiring, spi: spi?.wiring, i2c: i2c, encoder: encoder)
+    board.variant = variant
+    board.enable = enable?.wiring
+    board.multiplex = multiplex
+    board.buttons = buttons ?? []
+    board.backlight = backlight
+    board.buzzer = buzzer
+    board.rtc = rtc
+    board.overdrive = overdrive
+    return board
+  }
+
+  /// `a shift register`, `a module`, `an I2C expander`: for messages.
+  static func kind(of chip: ChipModel) -> String {
+    switch chip.interface {
+    case .shiftRegister: "a shift register"
+    case .module: "a module"
+    case .i2cExpander: "an I2C expander"
+    }
+  }
+
+  /// The layout and output map of the display list (and the multiplex groups) for `chip`.
+  private func outputMap(
+    display: ProfileNode, multiplex: ProfileNode?, chip: ChipModel, outputCount: Int, chipCount: Int,
+    addresses: [UInt8], lineOutputs: [LineRole]
+  ) throws(BoardFileError) -> (positions: [DisplayPosition], outputs: OutputMap) {
+    let resolver = OutputResolver(
+      chip: chip, outputCount: outputCount, chipCount: chipCount, addresses: addresses,
+      lineOutputs: lineOutputs)
+    let groups = try multiplex.map { node throws(BoardFileError) in try parseGroups(node, outputs: resolver) }
+    let parsed = try parseDisplay(display, outputs: resolver, groups: groups)
+    return (
+      parsed.positions,
+      OutputMap(
+        positions: parsed.wiring, outputCount: outputCount + lineOutputs.count,
+        groupOutputs: groups?.map(\.output) ?? [],
+        activeLowOutputs: groups?.filter(\.activeLow).map(\.output) ?? [], lineOutputs: lineOutputs)
+    )
   }
 
   // MARK: - Chips and transports
@@ -81,10 +174,12 @@ struct BoardProfileParser {
     var count: Int?
     var inverted: LineSet
     var node: ProfileNode
+    var variantNode: ProfileNode?
+    var variant: (model: ChipModel, line: UInt32, pullUp: Bool)?
   }
 
   private func parseChips(_ node: ProfileNode) throws(BoardFileError) -> Chips {
-    let fields = try node.fields(allowed: ["model", "count", "inverted"], required: ["model"])
+    let fields = try node.fields(allowed: ["model", "count", "inverted", "variant"], required: ["model"])
     let modelName = try fields["model"]!.string()
     guard let model = ChipModel.named(modelName) else {
       throw fields["model"]!.error(
@@ -102,98 +197,7 @@ struct BoardProfileParser {
         inverted.insert(.role(role))
       }
     }
-    return Chips(model: model, count: count, inverted: inverted, node: node)
-  }
-
-  /// Which gpiochip lines are taken, and where, to report a line used twice.
-  private struct LineUse {
-    var uses: [String: (role: String, line: Int)] = [:]
-
-    mutating func claim(chip: String, offset: Int, role: String, at node: ProfileNode)
-      throws(BoardFileError)
-    {
-      let key = "\(chip)/\(offset)"
-      if let first = uses[key] {
-        throw node.error(
-          "GPIO \(offset) of \(chip) is already used for \(first.role) (at line \(first.line) of this file)")
-      }
-      uses[key] = (role, node.line)
-    }
-  }
-
-  private func parseGPIO(_ node: ProfileNode, lines: inout LineUse) throws(BoardFileError)
-    -> (wiring: GPIOWiring, node: ProfileNode)
-  {
-    let fields = try node.fields(allowed: ["chip", "din", "clk", "le", "bl"], required: ["chip"])
-    let chip = try fields["chip"]!.string()
-    var offsets: [LineRole: UInt32] = [:]
-    for (key, value) in fields.entries where key != "chip" {
-      let offset = try value.int(in: 0...1023)
-      try lines.claim(chip: chip, offset: offset, role: key, at: value)
-      offsets[LineRole(name: key)!] = UInt32(offset)
-    }
-    return (GPIOWiring(chip: chip, lines: offsets), node)
-  }
-
-  private func parseSPI(_ node: ProfileNode) throws(BoardFileError) -> SPIWiring {
-    let fields = try node.fields(
-      allowed: ["device", "mode", "speed-hz", "bits-per-word"], required: ["device"])
-    let mode = try fields["mode"]?.int(in: 0...3) ?? 1
-    if mode == 0 || mode == 3 {
-      throw fields["mode"]!.error(
-        "SPI mode \(mode) samples on the rising edge; an HV5622 shifts on the falling edge: use mode 1 or 2")
-    }
-    return SPIWiring(
-      device: try fields["device"]!.string(), mode: UInt8(mode),
-      speedHz: UInt32(try fields["speed-hz"]?.int(in: 1...8_000_000) ?? 1_000_000),
-      bitsPerWord: UInt8(try fields["bits-per-word"]?.int(in: 8...8) ?? 8))
-  }
-
-  private func parseI2C(_ node: ProfileNode) throws(BoardFileError) -> I2CWiring {
-    let fields = try node.fields(allowed: ["bus", "address", "addresses"], required: ["bus"])
-    var addresses: [UInt8] = []
-    switch (fields["address"], fields["addresses"]) {
-    case (let single?, nil):
-      addresses = [UInt8(try single.int(in: 0x03...0x77))]
-    case (nil, let list?):
-      for item in try list.sequence() { addresses.append(UInt8(try item.int(in: 0x03...0x77))) }
-      guard !addresses.isEmpty else { throw list.error("i2c.addresses must list at least one address") }
-      guard Set(addresses).count == addresses.count else {
-        throw list.error("i2c.addresses lists an address twice")
-      }
-    case (_?, _?):
-      throw node.error("i2c takes 'address' or 'addresses', not both")
-    case (nil, nil):
-      throw node.error("missing key 'address' in i2c")
-    }
-    return I2CWiring(bus: try fields["bus"]!.string(), addresses: addresses)
-  }
-
-  private func checkTransport(
-    chips: ChipModel, gpio: (wiring: GPIOWiring, node: ProfileNode)?, spi: SPIWiring?,
-    root: ProfileNode, gpioNode: ProfileNode?
-  ) throws(BoardFileError) {
-    let roles = Set(gpio?.wiring.lines.keys.map { $0 } ?? [])
-    switch chips.interface {
-    case .i2cExpander:
-      if let gpioNode, !roles.isEmpty {
-        throw gpioNode.error("\(chips.name) boards have no shift-register lines: remove them from gpio")
-      }
-    case .shiftRegister:
-      if spi != nil {
-        if let extra = roles.subtracting([.bl]).sorted().first, let gpio {
-          throw gpio.node.error(
-            "with spi, din/clk/le are the SPI pins: gpio may only name bl, not \(extra.name)")
-        }
-      } else {
-        let missing = [LineRole.din, .clk, .le].filter { !roles.contains($0) }
-        guard missing.isEmpty else {
-          throw (gpio?.node ?? root).error(
-            "\(chips.name) needs gpio lines din, clk and le (or an 'spi' section); missing: "
-              + missing.map(\.name).joined(separator: ", "))
-        }
-      }
-    }
+    return Chips(model: model, count: count, inverted: inverted, node: node, variantNode: fields["variant"])
   }
 
   // MARK: - Display positions
@@ -203,30 +207,60 @@ struct BoardProfileParser {
     var wiring: [OutputMap.PositionWiring] = []
   }
 
-  /// Which chip outputs are taken, and by what, to report an output used twice.
+  /// Which chip outputs are taken, and by what, to report an output used twice. Sharing is
+  /// allowed where the board really does it: two dots of one separator on one output (tied),
+  /// the same dot of two separators (colons wired together), and positions of different
+  /// anode groups on a multiplexed board.
   private struct OutputUse {
-    var uses: [Int: (what: String, line: Int)] = [:]
+    struct Use {
+      var what: String
+      var line: Int
+      var position: Int?
+      var cathode: String
+      var group: Int?
+      var isSeparator: Bool
+    }
 
-    mutating func claim(_ output: Int, for what: String, at node: ProfileNode) throws(BoardFileError) {
-      if let first = uses[output] {
+    var uses: [Int: Use] = [:]
+
+    mutating func claim(_ output: Int, for use: Use, at node: ProfileNode) throws(BoardFileError) {
+      if let first = uses[output], !Self.mayShare(first, use) {
         throw node.error(
           "output \(output) is already used by \(first.what) (at line \(first.line) of this file)")
       }
-      uses[output] = (what, node.line)
+      if uses[output] == nil { uses[output] = use }
+    }
+
+    static func mayShare(_ first: Use, _ second: Use) -> Bool {
+      guard let a = first.position, let b = second.position else { return false }
+      if first.isSeparator && second.isSeparator && (a == b || first.cathode == second.cathode) {
+        return true
+      }
+      if let groupA = first.group, let groupB = second.group, groupA != groupB { return true }
+      return false
     }
   }
 
   private func parseDisplay(
-    _ node: ProfileNode, chip: ChipModel, outputCount: Int, chipCount: Int, addresses: [UInt8]
+    _ node: ProfileNode, outputs: OutputResolver, groups: [GroupOutput]?
   ) throws(BoardFileError) -> Display {
     let entries = try node.sequence()
     var display = Display()
     var used = OutputUse()
+    for (index, group) in (groups ?? []).enumerated() {
+      try used.claim(
+        group.output,
+        for: OutputUse.Use(
+          what: "anode group \(index + 1)", line: node.line, position: nil, cathode: "", group: nil,
+          isSeparator: false),
+        at: node)
+    }
     var tubes = 0
     var separators = 0
-    for entry in entries {
+    for (positionIndex, entry) in entries.enumerated() {
       let fields = try entry.fields(
-        allowed: ["tube", "separator", "name", "cathodes", "decoder", "bcd", "codes", "decimal-point"])
+        allowed: ["tube", "separator", "name", "cathodes", "decoder", "bcd", "codes", "decimal-point"]
+          + (groups == nil ? [] : ["group"]))
       let modelNode: ProfileNode
       switch (fields["tube"], fields["separator"]) {
       case (let tube?, nil): modelNode = tube
@@ -252,8 +286,19 @@ struct BoardProfileParser {
       let defaultName = isSeparator ? "separator \(separators)" : "tube \(tubes)"
       let name = try fields["name"]?.string() ?? defaultName
 
-      let outputs = OutputResolver(
-        chip: chip, outputCount: outputCount, chipCount: chipCount, addresses: addresses)
+      var group: Int?
+      if let groups {
+        guard let groupNode = fields["group"] else {
+          throw entry.error(
+            "\(name) needs 'group: N' (1–\(groups.count)) or 'group: all' on a multiplexed board")
+        }
+        if groupNode.text != "all" { group = try groupNode.int(in: 1...groups.count) - 1 }
+      }
+      func use(_ cathode: String, _ what: String, _ at: ProfileNode) -> OutputUse.Use {
+        OutputUse.Use(
+          what: what, line: at.line, position: positionIndex, cathode: cathode, group: group,
+          isSeparator: isSeparator)
+      }
       var direct = [Int?](repeating: nil, count: model.cathodes.count)
       var wired = CathodeSet.none
       if let cathodes = fields["cathodes"] {
@@ -261,7 +306,7 @@ struct BoardProfileParser {
         for (key, value) in try cathodes.mapping(allowed: allowed) {
           let index = model.index(of: model.cathode(named: key)!)!
           let output = try outputs.resolve(value)
-          try used.claim(output, for: "\(name) \(key)", at: value)
+          try used.claim(output, for: use(key, "\(name) \(key)", value), at: value)
           direct[index] = output
           wired.insert(index)
         }
@@ -270,7 +315,8 @@ struct BoardProfileParser {
       var bcd: OutputMap.BCDWiring?
       if let bcdNode = fields["bcd"] {
         bcd = try parseBCD(
-          bcdNode, fields: fields, model: model, name: name, outputs: outputs, used: &used)
+          bcdNode, fields: fields, model: model, name: name, outputs: outputs, used: &used,
+          use: { use("bcd", $0, $1) })
         for (index, code) in bcd!.codes.enumerated() where code != nil {
           if direct[index] != nil {
             throw fields["cathodes"]!.error(
@@ -312,7 +358,7 @@ struct BoardProfileParser {
         }
       }
       display.positions.append(position)
-      display.wiring.append(OutputMap.PositionWiring(direct: direct, bcd: bcd))
+      display.wiring.append(OutputMap.PositionWiring(direct: direct, bcd: bcd, group: group))
     }
     guard tubes > 0 else { throw node.error("display must list at least one tube") }
     return display
@@ -320,7 +366,7 @@ struct BoardProfileParser {
 
   private func parseBCD(
     _ node: ProfileNode, fields: ProfileNode.Fields, model: TubeModel, name: String,
-    outputs: OutputResolver, used: inout OutputUse
+    outputs: OutputResolver, used: inout OutputUse, use: (String, ProfileNode) -> OutputUse.Use
   ) throws(BoardFileError) -> OutputMap.BCDWiring {
     let items = try node.sequence()
     guard items.count == 4 else {
@@ -329,7 +375,7 @@ struct BoardProfileParser {
     var bits: [Int] = []
     for (place, item) in items.enumerated() {
       let output = try outputs.resolve(item)
-      try used.claim(output, for: "\(name) BCD bit \(place)", at: item)
+      try used.claim(output, for: use("\(name) BCD bit \(place)", item), at: item)
       bits.append(output)
     }
     var decoder = BCDDecoder.k155id1
@@ -363,40 +409,66 @@ struct BoardProfileParser {
     return OutputMap.BCDWiring(outputs: bits, codes: codes, blank: decoder.blank)
   }
 
-  /// Turns an output reference (a number, a pin name such as `GPA3`, or a pin of one of
-  /// several expanders such as `P3@0x21`) into an output number.
-  private struct OutputResolver {
+  /// Turns an output reference into an output number: a number (a chain position), a pin name
+  /// such as `GPA3` or `HV7`, a pin of one of several chips such as `P3@0x21` (expanders, by
+  /// address) or `HV7@2` (chains and modules, by place from the host: 1 is the chip whose data
+  /// input the host drives), or a host line that acts as an output (`colon`). A pin becomes a
+  /// position through the chip's stage order.
+  struct OutputResolver {
     let chip: ChipModel
     let outputCount: Int
     let chipCount: Int
     /// The expanders' addresses, in output order (empty for shift registers).
     let addresses: [UInt8]
+    /// Host lines that act as the outputs after the chips'.
+    let lineOutputs: [LineRole]
 
     func resolve(_ node: ProfileNode) throws(BoardFileError) -> Int {
       let text = try node.string()
+      if let role = LineRole(name: text), let index = lineOutputs.firstIndex(of: role) {
+        return outputCount + index
+      }
       let parts = text.split(separator: "@", maxSplits: 1).map(String.init)
       if parts.count == 2, let pin = chip.outputNames.firstIndex(of: parts[0].uppercased()) {
-        let address =
-          parts[1].lowercased().hasPrefix("0x") ? UInt8(parts[1].dropFirst(2), radix: 16) : UInt8(parts[1])
-        guard let address, let index = addresses.firstIndex(of: address) else {
-          throw node.error(
-            "\(text): no \(chip.name) at address \(parts[1]); i2c lists "
-              + (addresses.isEmpty ? "none" : addresses.map(Hex.byte).joined(separator: ", ")))
+        let index: Int
+        if case .i2cExpander = chip.interface {
+          let address =
+            parts[1].lowercased().hasPrefix("0x") ? UInt8(parts[1].dropFirst(2), radix: 16) : UInt8(parts[1])
+          guard let address, let found = addresses.firstIndex(of: address) else {
+            throw node.error(
+              "\(text): no \(chip.name) at address \(parts[1]); i2c lists "
+                + (addresses.isEmpty ? "none" : addresses.map(Hex.byte).joined(separator: ", ")))
+          }
+          index = found
+        } else {
+          guard let place = Int(parts[1]), (1...chipCount).contains(place) else {
+            throw node.error(
+              "\(text): chip \(parts[1]) does not exist; the chain has \(chipCount) × \(chip.name), "
+                + "numbered 1–\(chipCount) from the host")
+          }
+          index = place - 1
         }
-        return index * chip.outputsPerChip + pin
+        return index * chip.outputsPerChip + chip.stageOfPin[pin]
       }
-      if let index = chip.outputNames.firstIndex(of: text.uppercased()) {
+      if let pin = chip.outputNames.firstIndex(of: text.uppercased()) {
         guard chipCount == 1 else {
+          let example =
+            if case .i2cExpander = chip.interface {
+              "\(chip.outputNames[pin])@ADDRESS (e.g. \(chip.outputNames[pin])@\(Hex.byte(addresses.last ?? 0x20)))"
+            } else {
+              "\(chip.outputNames[pin])@N (N = 1–\(chipCount), 1 nearest the host)"
+            }
           throw node.error(
-            "pin names are ambiguous with \(chipCount) \(chip.name) chips: write "
-              + "\(chip.outputNames[index])@ADDRESS (e.g. \(chip.outputNames[index])@\(Hex.byte(addresses.last ?? 0x20))) or the output number"
+            "pin names are ambiguous with \(chipCount) \(chip.name) chips: write \(example) or the output number"
           )
         }
-        return index
+        return chip.stageOfPin[pin]
       }
       guard let output = Int(text) else {
+        var place = "N"
+        if case .i2cExpander = chip.interface { place = "ADDRESS" }
         let names =
-          chip.outputNames.first.map { " or a pin name (\($0)…, or \($0)@ADDRESS with several chips)" } ?? ""
+          chip.outputNames.first.map { " or a pin name (\($0)…, or \($0)@\(place) with several chips)" } ?? ""
         throw node.error("\(node.path) must be an output number\(names), not '\(text)'")
       }
       guard (0..<outputCount).contains(output) else {

@@ -24,7 +24,9 @@ public struct BoardDoctor {
     let plan = TransportPlan(board: board)
     var findings = [libgpiodFinding()] + kernelFindings(plan)
     var chips: [(chip: String, lines: [(LineRole, UInt32)])] = []
-    for group in [plan.outputs.map { ($0.chip, $0.lines) }, plan.inputs.map { ($0.chip, $0.lines) }] {
+    for group in [plan.outputs.map { ($0.chip, $0.lines) }, plan.inputs.map { ($0.chip, $0.lines) }]
+      + Self.boardLines(plan, buzzer: board.buzzer)
+    {
       guard let (chip, lines) = group else { continue }
       let sorted = lines.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
       if let index = chips.firstIndex(where: { $0.chip == chip }) {
@@ -36,7 +38,49 @@ public struct BoardDoctor {
     for (chip, lines) in chips { findings += gpioFindings(chip: chip, lines: lines) }
     if let spi = plan.spi { findings += spiFindings(spi) }
     if let i2c = plan.i2c { findings += i2cFindings(i2c) }
+    findings += rtcFindings()
+    if case .addressable(let chain) = board.backlight {
+      findings.append(
+        DoctorFinding(
+          .warning, "backlight", "not driven: \(chain.reason)",
+          fix: "leave it dark, or drive it with a program made for \(chain.part) LEDs"))
+    }
     return findings
+  }
+
+  /// The board's other lines, one group each: the detect line, the backlight's, the buttons'
+  /// and the buzzer's (nixie requests all but the buzzer's; a held buzzer line is still worth
+  /// knowing about).
+  private static func boardLines(_ plan: TransportPlan, buzzer: BuzzerWiring?) -> [(
+    String, [LineRole: UInt32]
+  )?] {
+    var groups: [(String, [LineRole: UInt32])?] = [plan.detect.map { ($0.chip, [.detect: $0.line]) }]
+    if let rgb = plan.backlight {
+      groups.append((rgb.chip, [.red: rgb.red, .green: rgb.green, .blue: rgb.blue]))
+    }
+    for button in plan.buttons { groups.append((button.chip, [button.role: button.line])) }
+    if let buzzer { groups.append((buzzer.chip, [.buzzer: buzzer.line])) }
+    return groups
+  }
+
+  // MARK: - The board's real-time clock
+
+  /// On a Raspberry Pi, whether config.txt loads the driver of the real-time clock the board
+  /// carries, so the kernel sets the time from it at boot. Only a warning without it: the clock
+  /// still runs from the network's time.
+  private func rtcFindings() -> [DoctorFinding] {
+    guard !board.rtc.isEmpty, let config = system.raspberryPiConfig else { return [] }
+    if let line = config.rtcOverlayLine(for: board.rtc) {
+      return [DoctorFinding(.ok, config.path, "loads the real-time clock's driver (\(line))")]
+    }
+    let names = board.rtc.map { $0.rawValue.uppercased() }.joined(separator: " or ")
+    let overlays = board.rtc.map(\.overlay).joined(separator: " or ")
+    return [
+      DoctorFinding(
+        .warning, config.path,
+        "loads no driver for the board's real-time clock (\(names)): the time is lost while the Pi is off",
+        fix: "add \(overlays) (the chip the board carries) to \(config.path), then reboot")
+    ]
   }
 
   // MARK: - Versions

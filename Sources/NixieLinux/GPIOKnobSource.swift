@@ -36,12 +36,38 @@ public final class GPIOKnobSource: LineEventSource {
       clock: SystemClock())
   }
 
+  /// A board's buttons (all on one gpiochip, as a profile has them), requested for edge
+  /// events with each one's pull-up and the kernel's debounce where it has one.
+  public convenience init(buttons: [ButtonWiring], consumer: String = "nixie") throws(HardwareError) {
+    let chip = try SystemGPIO.openChip(buttons.first?.chip ?? "gpiochip0")
+    try self.init(buttons: buttons, chip: chip, consumer: consumer, clock: SystemClock())
+  }
+
+  /// The buttons' lines on `chip`: each with its pull-up, debounced by the kernel for the
+  /// software debouncer's period where the API can.
+  convenience init(buttons: [ButtonWiring], chip: any GPIOChipAPI, consumer: String, clock: MonotonicClock)
+    throws(HardwareError)
+  {
+    let lines = buttons.map {
+      GPIOInputLine(offset: $0.line, pullUp: $0.pullUp, debounce: SwitchSettings().debounce)
+    }
+    self.init(
+      source: try GPIOEdgeEventSource(chip: chip, lines: lines, consumer: consumer, clock: clock),
+      roles: Dictionary(buttons.map { ($0.line, $0.role) }, uniquingKeysWith: { first, _ in first }),
+      clock: clock)
+  }
+
   /// Wraps an edge source watching `encoder`'s lines; `clock` must be CLOCK_MONOTONIC's.
-  init(source: GPIOEdgeEventSource, encoder: EncoderWiring, clock: MonotonicClock) {
-    self.source = source
-    self.clock = clock
+  convenience init(source: GPIOEdgeEventSource, encoder: EncoderWiring, clock: MonotonicClock) {
     var roles: [UInt32: LineRole] = [encoder.a: .a, encoder.b: .b]
     if let pushSwitch = encoder.pushSwitch { roles[pushSwitch] = .sw }
+    self.init(source: source, roles: roles, clock: clock)
+  }
+
+  /// Wraps an edge source watching the lines of `roles` (offset → role).
+  init(source: GPIOEdgeEventSource, roles: [UInt32: LineRole], clock: MonotonicClock) {
+    self.source = source
+    self.clock = clock
     self.roles = roles
   }
 

@@ -5,12 +5,16 @@ import NixieSystem
 ///
 /// It opens what the board's `TransportPlan` lists (the gpiochip lines through libgpiod, the
 /// spidev device, the i2c-dev bus), holds them for its lifetime, and builds the board's driver
-/// on them (`DisplayDrivers`).
+/// on them (`DisplayDrivers`). A board with a chip variant has its detect line read once first,
+/// as the vendor firmware does, and is driven as the chips it carries (`board`).
 /// Any failure is a `HardwareError` that says what to do. The encoder's lines are not taken
 /// here: `GPIOEdgeEventSource` watches them.
 public final class HardwareBoard {
+  /// The profile as driven: resolved for the chip variant the detect line reported.
   public let board: BoardProfile
   public let plan: TransportPlan
+  /// Whether the detect line read low (the variant's chips are fitted); nil without a variant.
+  public let detectedLow: Bool?
   /// The driver to write frames to; call `start()` on it before the first write.
   public var driver: any DisplayDriver { reporter }
   /// The GPIO output lines (nil on expander boards), with what was written to them.
@@ -28,7 +32,13 @@ public final class HardwareBoard {
     try self.init(board: board, clock: clock, opener: LinuxTransports(consumer: consumer))
   }
 
-  init(board: BoardProfile, clock: MonotonicClock, opener: TransportOpener) throws(HardwareError) {
+  init(board profile: BoardProfile, clock: MonotonicClock, opener: TransportOpener) throws(HardwareError) {
+    var low: Bool?
+    if let variant = profile.variant {
+      low = !(try opener.readLevel(chip: variant.chip, line: variant.line, pullUp: variant.pullUp))
+    }
+    detectedLow = low
+    let board = profile.resolved(detectLow: low ?? false)
     self.board = board
     let plan = TransportPlan(board: board)
     self.plan = plan
@@ -107,6 +117,8 @@ protocol TransportOpener {
   func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines
   func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice
   func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus
+  /// Reads one input line once (true = high), with the pull-up asked for, and gives it back.
+  func readLevel(chip: String, line: UInt32, pullUp: Bool) throws(HardwareError) -> Bool
 }
 
 /// The real devices: libgpiod, spidev, i2c-dev.
@@ -119,6 +131,10 @@ struct LinuxTransports: TransportOpener {
   }
 
   func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice { try LinuxSPIDevice(wiring) }
+
+  func readLevel(chip reference: String, line: UInt32, pullUp: Bool) throws(HardwareError) -> Bool {
+    try GPIOInputReading.level(chip: reference, line: line, pullUp: pullUp, consumer: consumer)
+  }
 
   func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
     let bus = try LinuxI2CBus(path: expanders.bus)

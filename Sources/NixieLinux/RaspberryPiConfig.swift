@@ -1,3 +1,5 @@
+import NixieCore
+
 /// The Raspberry Pi firmware's settings (`/boot/firmware/config.txt`), read for whether they turn
 /// the SPI and I2C buses on, as `raspi-config` and the Pi's documentation write them:
 /// `dtparam=spi=on`, `dtparam=i2c_arm=on` (several `name=value`s may share a `dtparam=` line,
@@ -60,6 +62,25 @@ struct RaspberryPiConfig: Hashable, Sendable {
       }
     }
     return enabling
+  }
+}
+
+extension RaspberryPiConfig {
+  /// The line that loads the kernel's driver for one of `chips` (`dtoverlay=i2c-rtc,ds3231`),
+  /// or nil when none does.
+  func rtcOverlayLine(for chips: [RTCChip]) -> String? {
+    let names = Set(chips.map(\.rawValue))
+    var found: String?
+    for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+      let line = rawLine.prefix { $0 != "#" }.trimmingWhitespace
+      guard let equals = line.firstIndex(of: "="), line[..<equals].trimmingWhitespace == "dtoverlay" else {
+        continue
+      }
+      let parts = line[line.index(after: equals)...].split(separator: ",").map(\.trimmingWhitespace)
+      guard parts.first == "i2c-rtc" else { continue }
+      if parts.dropFirst().contains(where: { names.contains($0.lowercased()) }) { found = line }
+    }
+    return found
   }
 }
 

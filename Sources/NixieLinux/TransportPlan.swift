@@ -35,20 +35,34 @@ public struct TransportPlan: Hashable, Sendable {
   public var inputs: Inputs?
   public var spi: SPIWiring?
   public var i2c: Expanders?
+  /// The line read once at start to tell the chip variant.
+  public var detect: ChipVariant?
+  /// The buttons, watched for edges like the encoder.
+  public var buttons: [ButtonWiring] = []
+  /// The backlight's PWM lines, driven by a thread of their own.
+  public var backlight: PWMRGBWiring?
 
   public init(board: BoardProfile) {
     if let gpio = board.gpio, !gpio.lines.isEmpty {
+      let wired = LineSet(Array(gpio.lines.keys))
+      var idle = ShiftChainWiring(board: board)?.idleLevels ?? []
+      if board.chip.module != nil {
+        idle.formUnion(LineSet((0..<board.chipCount).compactMap(LineRole.select)))
+      }
       outputs = Outputs(
         chip: gpio.chip, lines: gpio.lines,
-        initialLevels: board.invertedLines.intersection(LineSet(Array(gpio.lines.keys))))
+        initialLevels: idle.intersection(wired).symmetricDifference(board.invertedLines.intersection(wired)))
     }
+    detect = board.variant
+    buttons = board.buttons
+    if case .pwmRGB(let rgb) = board.backlight { backlight = rgb }
     if let encoder = board.encoder {
       var lines: [LineRole: UInt32] = [.a: encoder.a, .b: encoder.b]
       if let pushSwitch = encoder.pushSwitch { lines[.sw] = pushSwitch }
       inputs = Inputs(chip: encoder.chip, lines: lines, pullUp: encoder.pullUp)
     }
     switch board.chip.interface {
-    case .shiftRegister:
+    case .shiftRegister, .module:
       spi = board.spi
     case .i2cExpander(let expander):
       i2c = board.i2c.map { Expanders(bus: $0.bus, chip: expander, addresses: $0.addresses) }

@@ -4,18 +4,25 @@ import NixieCore
 /// and the driver the program talks to — the `--backend sim` of every command.
 ///
 /// Shift-register boards get a simulated gpiochip (and, for SPI boards, a simulated SPI
-/// controller clocking that chip's `din`/`clk`/`le` lines) with an HV5622 chain model behind
-/// it; expander boards get a simulated I2C bus with an MCP23017 or PCF8574 model at each
-/// address. Attach observers to watch it: `display.addObserver` for decoded frames (any
-/// board), `gpio.addObserver` for line changes (the VCD recorder).
+/// controller clocking that chip's lines) with a chain model behind it; module boards (exixe)
+/// the same controller with a model of each module on its chip-select; expander boards a
+/// simulated I2C bus with an MCP23017 or PCF8574 model at each address. A multiplexed board's
+/// picture is what the eye makes of the scan (`PersistenceOfVision`). A board with a chip
+/// variant carries the chips `fitted` says, drives its detect line accordingly, and the driver
+/// reads that line at start, as on hardware. Attach observers to watch it:
+/// `display.addObserver` for decoded frames (any board), `gpio.addObserver` for line changes
+/// (the VCD recorder).
 public final class SimulatedBoard {
+  /// The profile as the driver uses it, after reading the detect line.
   public let board: BoardProfile
-  /// The host's GPIO lines: the display lines (and SPI pins) of shift-register boards, and the
-  /// encoder's lines on any board.
+  /// The host's GPIO lines: the display lines (and SPI pins) of shift-register and module
+  /// boards, the encoder's, the buttons', the detect line and the backlight's on any board.
   public let gpio: SimulatedGPIOChip
-  /// The HV5622 chain, on shift-register boards.
-  public let chain: HV5622ChainModel?
-  /// The SPI controller, on boards whose chain is clocked out by spidev.
+  /// The shift-register chain, on shift-register boards.
+  public let chain: ShiftChainModel?
+  /// The modules, on module boards.
+  public let modules: ModuleBoardModel?
+  /// The SPI controller, on boards clocked out by spidev.
   public let spi: SimulatedSPIDevice?
   /// The I2C bus and the board model over its expanders, on expander boards.
   public let i2c: SimulatedI2CBus?
@@ -25,43 +32,84 @@ public final class SimulatedBoard {
   /// The driver the program writes frames to; call `start()` before the first write.
   public let driver: any DisplayDriver
 
-  /// Builds the board's transports and chips; simulated time comes from `clock`.
-  public init(board: BoardProfile, clock: MonotonicClock) throws(SimulatorError) {
-    self.board = board
-    var offsets = board.gpio?.lines ?? [:]
-    var idle: LineSet = board.encoder?.activeLow == true ? [.a, .b, .sw] : []
-    if let spi = board.spi {
-      // The controller's MOSI, SCLK and CS pins, named by what they drive; their offsets are
-      // the controller's business, so the trace comment names the spidev device instead.
-      offsets[.din] = 0
-      offsets[.clk] = 1
-      offsets[.le] = 2
-      idle.formUnion(SimulatedSPIDevice.idleLevels(mode: spi.mode))
+  /// Builds `profile`'s transports and chips; simulated time comes from `clock`. `fitted` is
+  /// the chip the simulated board carries when the profile has a variant (default: the
+  /// profile's own chip, so the detect line reads high).
+  public init(board profile: BoardProfile, clock: MonotonicClock, fitted: ChipModel? = nil)
+    throws(SimulatorError)
+  {
+    let carriesVariant = profile.variant.map { fitted?.name == $0.whenLow.name } ?? false
+    let physical = profile.resolved(detectLow: carriesVariant)
+    var offsets = profile.gpio?.lines ?? [:]
+    var idle = ShiftChainWiring(board: physical).map(\.idleLevels) ?? []
+    if profile.encoder?.activeLow == true { idle.formUnion([.a, .b, .sw]) }
+    if let spi = profile.spi {
+      // The controller's pins, named by what they drive; their offsets are the controller's
+      // business, so the trace comment names the spidev device instead.
+      let roles = SimulatedSPIDevice.Roles(wiring: spi)
+      offsets[roles.data] = 0
+      offsets[roles.clock] = 1
+      if let select = roles.select { offsets[select] = 2 }
+      idle.formUnion(SimulatedSPIDevice.idleLevels(wiring: spi))
     }
-    let chipName = board.gpio?.chip ?? board.encoder?.chip ?? "gpiochip0"
-    if let encoder = board.encoder, encoder.chip == chipName {
+    if profile.chip.module != nil {
+      idle.formUnion(LineSet((0..<profile.chipCount).compactMap(LineRole.select)))
+    }
+    let chipName = profile.gpio?.chip ?? profile.encoder?.chip ?? "gpiochip0"
+    if let encoder = profile.encoder, encoder.chip == chipName {
       offsets[.a] = encoder.a
       offsets[.b] = encoder.b
       if let pushSwitch = encoder.pushSwitch { offsets[.sw] = pushSwitch }
     }
+    for button in profile.buttons where button.chip == chipName {
+      offsets[button.role] = button.line
+      if button.activeLow { idle.insert(.role(button.role)) }
+    }
+    if let variant = profile.variant, variant.chip == chipName {
+      offsets[.detect] = variant.line
+      if !carriesVariant { idle.insert(.role(.detect)) }
+    }
+    if case .pwmRGB(let rgb) = profile.backlight, rgb.chip == chipName {
+      for (role, line) in rgb.lines { offsets[role] = line }
+      if !rgb.activeHigh { idle.formUnion(LineSet([.red, .green, .blue])) }
+    }
+    // Pin levels at rest; lines behind inverting level shifters start low, as a gpiochip's do
+    // before they are requested, so the driver's start() is seen moving them.
     gpio = SimulatedGPIOChip(name: chipName, offsets: offsets, clock: clock, initialLevels: idle)
 
-    switch board.chip.interface {
+    // The driver reads the detect line once, as the vendor firmware does.
+    board = profile.resolved(detectLow: profile.variant != nil && !gpio.levels.contains(.detect))
+    let lines = gpio
+    switch physical.chip.interface {
     case .shiftRegister:
-      let chain = HV5622ChainModel(board: board, levels: gpio.levels)
-      gpio.addObserver(chain)
-      self.chain = chain
-      self.display = chain
+      guard let wiring = ShiftChainWiring(board: physical) else { throw .noModel(chip: physical.chip.name) }
+      let model = ShiftChainModel(board: physical, wiring: wiring, levels: gpio.levels)
+      gpio.addObserver(model)
+      chain = model
+      modules = nil
+      display =
+        physical.multiplex.map { PersistenceOfVision(inner: model, board: physical, multiplex: $0) } ?? model
       i2c = nil
       expanders = nil
-      let lines = gpio
-      spi = board.spi.map { SimulatedSPIDevice(wiring: $0, lines: lines, clock: clock) }
-      guard board.spi != nil || board.gpio != nil else {
-        throw .noModel(chip: board.chip.name + " without gpio or spi wiring")
+      spi = profile.spi.map { SimulatedSPIDevice(wiring: $0, lines: lines, clock: clock) }
+      guard profile.spi != nil || profile.gpio != nil else {
+        throw .noModel(chip: profile.chip.name + " without gpio or spi wiring")
       }
+    case .module:
+      guard let wiring = profile.spi, let model = ModuleBoardModel(board: physical, levels: gpio.levels)
+      else {
+        throw .noModel(chip: profile.chip.name + " without spi wiring")
+      }
+      gpio.addObserver(model)
+      chain = nil
+      modules = model
+      display = model
+      i2c = nil
+      expanders = nil
+      spi = SimulatedSPIDevice(wiring: wiring, lines: lines, clock: clock)
     case .i2cExpander(let expander):
-      guard let wiring = board.i2c else {
-        throw .noModel(chip: board.chip.name + " without i2c wiring")
+      guard let wiring = profile.i2c else {
+        throw .noModel(chip: profile.chip.name + " without i2c wiring")
       }
       let bus = SimulatedI2CBus(name: wiring.bus, clock: clock)
       let chips: [SimulatedExpander] = wiring.addresses.map { _ in
@@ -71,9 +119,10 @@ public final class SimulatedBoard {
         }
       }
       for (chip, address) in zip(chips, wiring.addresses) { bus.attach(chip, at: address) }
-      let model = ExpanderBoardModel(board: board, chips: chips)
+      let model = ExpanderBoardModel(board: physical, chips: chips)
       bus.addObserver(model)
       chain = nil
+      modules = nil
       spi = nil
       i2c = bus
       expanders = model
@@ -88,13 +137,19 @@ public final class SimulatedBoard {
   /// A one-line description of the wiring for trace headers.
   public var wiringComment: String {
     var parts = ["board \(board.name)"]
-    let spiRoles: [LineRole] = spi == nil ? [] : [.din, .clk, .le]
-    let lines = gpio.offsets.filter { !spiRoles.contains($0.key) }.sorted { $0.key < $1.key }
+    let spiRoles: [LineRole] = spi == nil ? [] : [.din, .clk, .le, .mosi, .sclk]
+    let controllerRoles = board.spi.map { SimulatedSPIDevice.Roles(wiring: $0) }
+    let lines = gpio.offsets.filter { role, _ in
+      !spiRoles.contains(role) || (role == .le && controllerRoles?.select == nil)
+    }.sorted { $0.key < $1.key }
     if !lines.isEmpty {
       parts.append("\(gpio.name) lines " + lines.map { "\($0.key.name)=\($0.value)" }.joined(separator: " "))
     }
-    if let wiring = board.spi {
-      parts.append("\(wiring.device) mode \(wiring.mode) at \(wiring.speedHz) Hz drives din clk le")
+    if let wiring = board.spi, let roles = controllerRoles {
+      let driven = [roles.data, roles.clock] + (roles.select.map { [$0] } ?? [])
+      parts.append(
+        "\(wiring.device) mode \(wiring.mode) at \(wiring.speedHz) Hz drives "
+          + driven.map(\.name).joined(separator: " "))
     }
     if let wiring = board.i2c {
       let addresses = wiring.addresses.map(Hex.byte).joined(separator: ", ")

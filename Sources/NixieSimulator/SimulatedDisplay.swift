@@ -11,6 +11,14 @@ public protocol SimulatedDisplay: AnyObject {
   var visibleOutputs: OutputBits { get }
   /// Things the real chips would not have done as the program meant, in words, with time.
   var violations: [String] { get }
+  /// The program stopped writing at `time`: models that show a picture built over time (a
+  /// multiplexed scan) show what the chips hold from now on.
+  func settle(at time: UInt64)
 }
 
-extension HV5622ChainModel: SimulatedDisplay {}
+extension SimulatedDisplay {
+  /// Chips that hold their outputs show the same picture whether written to or not.
+  public func settle(at time: UInt64) {}
+}
+
+extension ShiftChainModel: SimulatedDisplay {}

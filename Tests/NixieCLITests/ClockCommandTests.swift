@@ -136,6 +136,33 @@ struct ClockCommandTests {
     #expect(milliseconds >= 385, "\(shown)")
   }
 
+  @Test func aBoardsButtonsDriveTheClockFromAScript() throws {
+    let scratch = try Scratch()
+    let script = scratch.folder.appendingPathComponent("buttons.txt").path
+    try "300 press mode\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try NixieProcess.run(
+      scratch.arguments([
+        "--board", "ncs314", "--at", "2026-07-20T12:00:00", "--timezone", "Europe/Berlin", "--format",
+        "HH:mm:ss@50", "--format", "dd.MM.yy@10", "--transition", "none", "--input", script, "--duration",
+        "1",
+      ]))
+    #expect(result.status == 0, "\(result.stderr)")
+    let texts = try scratch.frameObjects().compactMap { $0["text"] as? String }.map(Self.digits)
+    #expect(texts.first == "120000", "\(texts)")
+    #expect(texts.contains("200726"), "\(texts)")
+  }
+
+  @Test func aScriptThatTurnsAKnobTheBoardLacksIsBadUsage() throws {
+    let scratch = try Scratch()
+    let script = scratch.folder.appendingPathComponent("buttons.txt").path
+    try "0 press up\n300 cw 2\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try NixieProcess.run(
+      scratch.arguments(["--board", "ncs314", "--duration", "1", "--input", script]))
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains("--input line 2: 'cw 2': ncs314 has no rotary encoder"), "\(result.stderr)")
+  }
+
   /// (configuration file, options): a 5 s cross-fade, or an anti-poisoning run all minute long.
   static let moving: [(String, [String])] = [
     ("", ["--fade-ms", "5000"]),

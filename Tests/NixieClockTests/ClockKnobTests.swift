@@ -111,6 +111,66 @@ struct ClockKnobTests {
   }
 }
 
+/// A board's buttons (the NCS314's MODE, UP, DOWN) drive the clock as the knob does.
+struct ClockButtonTests {
+  static let buttons = [LineRole.mode, .up, .down].enumerated().map { index, role in
+    ButtonWiring(role: role, chip: "gpiochip0", line: UInt32(24 + index))
+  }
+  /// Pulled up: every button released.
+  static let idle = LineSet([LineRole.mode, .up, .down])
+  static let levels = ClockKnob.levels
+
+  static func commands(
+    _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob()
+  ) throws -> [ClockCommand] {
+    var knob = try ClockKnob(
+      settings: settings, encoder: nil, buttons: buttons, levels: idle, at: 0, brightness: brightness)
+    var commands: [ClockCommand] = []
+    let parsed = try InputScript(parsing: script)
+    for event in parsed.levelChanges(encoder: QuadratureSettings(), levels: idle) {
+      commands += knob.feed(event)
+    }
+    commands += knob.advance(to: parsed.end + 10_000_000_000)
+    return commands
+  }
+
+  @Test func modeShowsTheNextFaceAndAHoldTogglesTheNight() throws {
+    #expect(try Self.commands("0 press mode") == [.nextFace])
+    #expect(try Self.commands("0 hold 1500 mode") == [.toggleNight])
+    #expect(try Self.commands("0 press mode\n500 hold 1200 mode") == [.nextFace, .toggleNight])
+  }
+
+  @Test func upAndDownStepOneLevelAPressAndStopAtTheEnds() throws {
+    #expect(
+      try Self.commands("0 press down\n200 press down") == [
+        .setBrightness(Self.levels[22]), .setBrightness(Self.levels[21]),
+      ])
+    #expect(try Self.commands("0 press up").isEmpty)
+    #expect(try Self.commands("0 press up", brightness: Self.levels[3]) == [.setBrightness(Self.levels[4])])
+    #expect(try Self.commands("0 press down\n200 press down", brightness: Self.levels[0]).isEmpty)
+  }
+
+  @Test func holdingUpOrDownRepeatsAfterADelay() throws {
+    // Pressed at 0: one step, then one at 400 ms and every 150 ms after: 400, 550, 700, 850.
+    let steps = try Self.commands("0 hold 900 down")
+    #expect(steps == (18...22).reversed().map { .setBrightness(Self.levels[$0]) }, "\(steps)")
+  }
+
+  @Test func bounceShorterThanTheDebounceIsNotAPress() throws {
+    #expect(try Self.commands("0 mode 0\n2 mode 1").isEmpty)
+    #expect(try Self.commands("0 down 0\n1 down 1\n2 down 0\n3 down 1").isEmpty)
+  }
+
+  @Test func gesturesSwitchedOffInTheConfigurationDoNothing() throws {
+    var settings = ClockConfiguration.Knob()
+    settings.turn = .none
+    settings.press = .none
+    settings.longPress = .none
+    #expect(
+      try Self.commands("0 press mode\n200 hold 1500 mode\n2000 press down", settings: settings).isEmpty)
+  }
+}
+
 extension ClockCommand {
   /// The level of a `.setBrightness`, nil otherwise.
   fileprivate var brightness: Double? {

@@ -111,10 +111,10 @@ struct ClockOnTheWireTests {
       start: Self.halfPastOne * Self.second + 250_000_000, seconds: 2.5)
     /// Latches and line writes so far, read by the daemon's thread while the frame loop waits.
     final class Counts: @unchecked Sendable {
-      let chain: HV5622ChainModel
+      let chain: ShiftChainModel
       let gpio: SimulatedGPIOChip
       var at: [(latches: Int, writes: Int)] = []
-      init(chain: HV5622ChainModel, gpio: SimulatedGPIOChip) {
+      init(chain: ShiftChainModel, gpio: SimulatedGPIOChip) {
         self.chain = chain
         self.gpio = gpio
       }

@@ -7,7 +7,7 @@ struct HV5622DriverTests {
   @Test func aFrameIsTwoWritesPerBitPlusTheLatchThenBlankingOff() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference()
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     #expect(lines.writes == [.init(lines: [.din, .le, .bl], levels: []), .init(lines: [.clk], levels: [])])
     lines.writes = []
@@ -30,7 +30,7 @@ struct HV5622DriverTests {
   @Test func anUnchangedFrameWritesNothing() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference()
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     let frame = try board.formatter.format("12:34:56")
     try driver.write(frame)
@@ -43,7 +43,7 @@ struct HV5622DriverTests {
   @Test func alternatingFramesAreEachShiftedInFull() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference()
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     let first = try board.formatter.format("1")
     let second = try board.formatter.format("2")
@@ -65,7 +65,7 @@ struct HV5622DriverTests {
   @Test func aDarkFrameLowersBlankingInsteadOfShifting() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference()
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     let frame = try board.formatter.format("42")
     try driver.write(frame)
@@ -83,7 +83,7 @@ struct HV5622DriverTests {
   @Test func withoutBlankingADarkFrameIsShiftedAsZeros() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference(blanking: false)
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     #expect(lines.writes == [.init(lines: [.din, .le], levels: []), .init(lines: [.clk], levels: [])])
     try driver.write(try board.formatter.format("42"))
@@ -96,7 +96,7 @@ struct HV5622DriverTests {
   @Test func invertingLevelShiftersFlipTheirLines() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference(inverted: [.din, .clk])
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     #expect(
       lines.writes == [.init(lines: [.din, .le, .bl], levels: [.din]), .init(lines: [.clk], levels: [.clk])])
@@ -109,9 +109,9 @@ struct HV5622DriverTests {
   }
 
   @Test func spiBytesStartWithTheLastChainPosition() {
-    #expect(HV5622Chain.bytes(of: OutputBits(count: 64, on: [63])) == [0x80, 0, 0, 0, 0, 0, 0, 0])
-    #expect(HV5622Chain.bytes(of: OutputBits(count: 64, on: [0])) == [0, 0, 0, 0, 0, 0, 0, 0x01])
-    #expect(HV5622Chain.bytes(of: OutputBits(count: 64, on: [54, 9])) == [0, 0x40, 0, 0, 0, 0, 0x02, 0])
+    #expect(ShiftChain.bytes(of: OutputBits(count: 64, on: [63])) == [0x80, 0, 0, 0, 0, 0, 0, 0])
+    #expect(ShiftChain.bytes(of: OutputBits(count: 64, on: [0])) == [0, 0, 0, 0, 0, 0, 0, 0x01])
+    #expect(ShiftChain.bytes(of: OutputBits(count: 64, on: [54, 9])) == [0, 0x40, 0, 0, 0, 0, 0x02, 0])
   }
 }
 

@@ -25,6 +25,27 @@ struct InputScriptTests {
     #expect(script.usesSwitch)
   }
 
+  @Test func buttonsArePressedHeldOrSetByName() throws {
+    let script = try InputScript(parsing: "0 press mode\n100 hold 1200 up\n1400 down 0\n1500 down 1\n")
+    #expect(
+      script.lines.map(\.action) == [
+        .button(.mode, duration: InputScript.pressDuration), .button(.up, duration: ms(1200)),
+        .level(.down, high: false), .level(.down, high: true),
+      ])
+    #expect(script.lines.map(\.action.text) == ["press mode", "hold 1200 up", "down 0", "down 1"])
+    #expect(script.usesButtons && !script.usesSwitch)
+    #expect(!(try InputScript(parsing: "0 press\n100 cw 1")).usesButtons)
+    // Pulled-up buttons go low while pressed; active-high ones high.
+    #expect(
+      script.levelChanges(encoder: QuadratureSettings(), levels: []).prefix(4) == [
+        LineEvent(.mode, high: false, at: 0), LineEvent(.mode, high: true, at: ms(80)),
+        LineEvent(.up, high: false, at: ms(100)), LineEvent(.up, high: true, at: ms(1300)),
+      ])
+    #expect(
+      script.levelChanges(encoder: QuadratureSettings(), buttonsActiveLow: false, levels: []).first
+        == LineEvent(.mode, high: true, at: 0))
+  }
+
   @Test func commentsBlankLinesTabsAndFractionsAreFine() throws {
     let script = try InputScript(parsing: "# knob\n\n\t12.5\tccw 2 # two back\r\n100.000001 sw 1\n")
     #expect(script.lines.map(\.number) == [3, 4])
@@ -45,7 +66,13 @@ struct InputScriptTests {
     ("# c\n10 cw 0", 2, "'cw 0': the number of detents"),
     ("10 ccw three", 1, "'ccw three'"),
     ("10 cw 100001", 1, "'cw 100001': the number of detents is a whole number from 1 to 100000"),
-    ("10 press 80", 1, "'press' takes no argument, found '80'"),
+    ("10 press 80", 1, "'press' takes nothing or a button (mode, up, down), found '80'"),
+    ("10 press mode up", 1, "'press' takes nothing or a button (mode, up, down), found 'mode up'"),
+    ("10 hold 500 left", 1, "'hold 500 left': a button is mode, up or down"),
+    ("10 hold 500 up 3", 1, "'hold' takes a duration in milliseconds and maybe a button"),
+    ("10 mode 2", 1, "'mode 2': a level is 0 (low) or 1 (high)"),
+    ("0 press up\n50 down 0", 2, "before line 1's 'press up' is over at 80 ms"),
+    ("0 hold 700 mode\n500 up 0", 2, "before line 1's 'hold 700 mode' is over at 700 ms"),
     ("10 hold", 1, "'hold' needs a duration"),
     ("10 hold 0", 1, "'hold 0': the duration is milliseconds above 0"),
     ("100 a 0\n50 a 1", 2, "time 50 ms is before line 1's 100 ms"),

@@ -56,7 +56,11 @@ struct BoardDoctorTests {
     findings.filter { $0.status == .problem }
   }
 
-  @Test(arguments: ["hv5622-6xin14", "hv5622-6xin14-spi", "mcp23017-4xin12", "pcf8574-4xin12"])
+  @Test(
+    arguments: [
+      "hv5622-6xin14", "hv5622-6xin14-spi", "mcp23017-4xin12", "pcf8574-4xin12", "ncs314", "ncs314-hv5222",
+      "ncs314-v3", "ncs312", "ncs318", "exixe-14", "omnixie-ntdb", "ncm109",
+    ])
   func aReadyMachineHasNoProblems(_ board: String) throws {
     let findings = try Self.findings(board, on: .ready())
     #expect(Self.problems(findings).isEmpty, "\(findings)")
@@ -215,6 +219,59 @@ struct BoardDoctorTests {
     let findings = try Self.findings("mcp23017-4xin12", on: machine)
     #expect(Self.problems(findings).isEmpty)
     #expect(findings.first { $0.subject == "/boot/firmware/config.txt" }?.status == .warning)
+  }
+
+  @Test func theVendorBoardsLinesAreAllChecked() throws {
+    let findings = try Self.findings("ncs314", on: .ready())
+    let lines = findings.filter { $0.subject.hasPrefix("gpiochip0 line") }.map(\.subject)
+    for expected in [
+      "gpiochip0 line 22 (le)", "gpiochip0 line 6 (detect)", "gpiochip0 line 20 (red)",
+      "gpiochip0 line 24 (mode)",
+    ] {
+      #expect(lines.contains(expected), "\(lines)")
+    }
+    let exixe = try Self.findings("exixe-14", on: .ready()).map(\.subject)
+    #expect((0..<6).allSatisfy { select in exixe.contains { $0.hasSuffix("(cs\(select))") } }, "\(exixe)")
+  }
+
+  @Test func anAddressableBacklightIsSaidToStayDark() throws {
+    let findings = try Self.findings("ncs314-v3", on: .ready())
+    let backlight = try #require(findings.first { $0.subject == "backlight" })
+    #expect(backlight.status == .warning)
+    #expect(backlight.message.hasPrefix("not driven: 8 × SK6812 need an 800 kHz waveform"))
+    #expect(!(try Self.findings("ncs314", on: .ready())).contains { $0.subject == "backlight" })
+  }
+
+  @Test func aPiThatLoadsNoRTCDriverIsWarnedWithTheOverlayToAdd() throws {
+    let machine = FakeMachine.ready()
+    machine.raspberryPiConfig = RaspberryPiConfig(path: "/boot/firmware/config.txt", text: "dtparam=spi=on\n")
+    let findings = try Self.findings("ncs314", on: machine)
+    #expect(Self.problems(findings).isEmpty, "\(findings)")
+    let rtc = try #require(findings.first { $0.message.contains("real-time clock") })
+    #expect(rtc.status == .warning)
+    #expect(rtc.message.contains("DS3231 or RV3028"))
+    #expect(rtc.fix?.contains("dtoverlay=i2c-rtc,ds3231 or dtoverlay=i2c-rtc,rv3028") == true)
+  }
+
+  @Test(arguments: ["dtoverlay=i2c-rtc,rv3028", "dtoverlay=i2c-rtc,ds3231,wakeup-source"])
+  func aPiThatLoadsTheRTCDriverSaysWhichLineDoes(_ line: String) throws {
+    let machine = FakeMachine.ready()
+    machine.raspberryPiConfig = RaspberryPiConfig(
+      path: "/boot/firmware/config.txt", text: "dtparam=spi=on\n# dtoverlay=i2c-rtc,pcf8563\n\(line)\n")
+    let rtc = try #require(
+      try Self.findings("ncs314", on: machine).first { $0.message.contains("real-time") })
+    #expect(rtc.status == .ok)
+    #expect(rtc.message == "loads the real-time clock's driver (\(line))")
+  }
+
+  @Test func anRTCOverlayForAnotherChipDoesNotCountAndBoardsWithoutAnRTCAreNotAsked() throws {
+    let machine = FakeMachine.ready()
+    machine.raspberryPiConfig = RaspberryPiConfig(
+      path: "/boot/firmware/config.txt", text: "dtparam=spi=on\ndtoverlay=i2c-rtc,pcf8563\n")
+    let rtc = try Self.findings("ncs314", on: machine).first { $0.message.contains("real-time") }
+    #expect(rtc?.status == .warning)
+    #expect(
+      !(try Self.findings("hv5622-6xin14-spi", on: machine)).contains { $0.message.contains("real-time") })
   }
 
   @Test func aMachineWithoutConfigTxtGetsNoFirmwareFinding() throws {

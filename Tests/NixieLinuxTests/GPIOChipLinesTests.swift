@@ -51,7 +51,7 @@ struct GPIOChipLinesTests {
     let board = try Boards.named("hv5622-6xin14")
     let chip = FakeGPIOChip()
     let lines = try Self.lines(chip)
-    let driver = HV5622BitBangDriver(board: board, lines: lines)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
     try driver.start()
     let before = chip.outputs.writes.count
     let frame = try board.formatter.format("12:34:56")

@@ -18,6 +18,28 @@ struct GPIOKnobSourceTests {
     return (GPIOKnobSource(source: source, encoder: encoder, clock: clock), lines)
   }
 
+  @Test func aBoardsButtonsAreRequestedPulledUpAndReportedByTheirRoles() throws {
+    let chip = FakeGPIOChip()
+    let buttons = [
+      ButtonWiring(role: .mode, chip: "gpiochip0", line: 24),
+      ButtonWiring(role: .up, chip: "gpiochip0", line: 18),
+      ButtonWiring(role: .down, chip: "gpiochip0", line: 23),
+    ]
+    let source = try GPIOKnobSource(buttons: buttons, chip: chip, consumer: "nixie", clock: FixedClock(5_000))
+    #expect(chip.inputRequests.first?.map(\.offset) == [24, 18, 23])
+    #expect(chip.inputRequests.first?.allSatisfy { $0.pullUp && $0.debounce == 5_000_000 } == true)
+    let lines = try #require(chip.events)
+    lines.levels = [true, true, true]
+    #expect(try source.readLevels() == LineSet([LineRole.mode, .up, .down]))
+    lines.queue(GPIOEdgeEvent(offset: 18, rising: false, timestampNanoseconds: 300))
+    lines.queue(GPIOEdgeEvent(offset: 24, rising: false, timestampNanoseconds: 100))
+    lines.levels = [false, false, true]
+    #expect(
+      try source.next(until: nil) == [
+        LineEvent(.mode, high: false, at: 100), LineEvent(.up, high: false, at: 300),
+      ])
+  }
+
   @Test func edgesBecomeLevelEventsOfTheirRolesInTimeOrder() throws {
     let (knob, lines) = try Self.knob()
     #expect(try knob.readLevels() == [.a, .b, .sw])

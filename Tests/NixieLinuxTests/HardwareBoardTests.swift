@@ -28,6 +28,8 @@ final class FakeOpener: TransportOpener {
   let bus = RecordingBus()
   var opened: [String] = []
   var failure: HardwareError?
+  /// The level each input line reads, by offset (high when not given: a pull-up).
+  var inputLevels: [UInt32: Bool] = [:]
 
   func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines {
     if let failure { throw failure }
@@ -44,6 +46,11 @@ final class FakeOpener: TransportOpener {
   func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
     opened.append("i2c \(expanders.bus)")
     return bus
+  }
+
+  func readLevel(chip: String, line: UInt32, pullUp: Bool) throws(HardwareError) -> Bool {
+    opened.append("read \(chip) line \(line)\(pullUp ? " pull-up" : "")")
+    return inputLevels[line] ?? true
   }
 }
 
@@ -76,7 +83,7 @@ struct HardwareBoardTests {
     let frame = try board.formatter.format("12:34:56")
     try hardware.driver.write(frame)
     try hardware.driver.write(frame)
-    #expect(opener.spi.transfers == [HV5622Chain.bytes(of: board.outputs.encode(frame))])
+    #expect(opener.spi.transfers == [ShiftChain.bytes(of: board.outputs.encode(frame))])
     // BL: requested low, lowered by start (no change), raised with the first frame.
     #expect(opener.chip.outputs.writes == [[false], [true]])
   }
@@ -119,6 +126,48 @@ struct HardwareBoardTests {
     #expect(changes.last.map { $0.0 == .bl && $0.1.isEmpty && $0.2 == 5_000 } == true)
     #expect(frames.shown.map(\.state) == [frame, board.layout.blank])
     #expect(frames.shown[0].outputs == board.outputs.encode(frame))
+  }
+
+  /// The NCS314 reads its detect line before anything else and drives the chips it found:
+  /// docs/BOARDS.md's worked example of 12:34:56 as one transfer, LE on its own GPIO line.
+  @Test(
+    arguments: [
+      (true, "HV5122", [0xC4, 0x00, 0x80, 0x10, 0xC0, 0x80, 0x10, 0x02]),
+      (false, "HV5222", [0x08, 0x01, 0x00, 0x23, 0x40, 0x08, 0x01, 0x03]),
+    ] as [(Bool, String, [UInt8])])
+  func theNCS314ReadsItsDetectLineAndSendsTheVendorsFrame(_ detect: Bool, _ chip: String, _ bytes: [UInt8])
+    throws
+  {
+    let opener = FakeOpener()
+    opener.inputLevels[6] = detect
+    let hardware = try HardwareBoard(board: try Boards.named("ncs314"), clock: FixedClock(), opener: opener)
+    #expect(
+      opener.opened == [
+        "read gpiochip0 line 6 pull-up", "gpio gpiochip0", "spi /dev/spidev0.0 mode 2 2000000 Hz 8 bits",
+      ])
+    #expect(hardware.board.chip.name == chip)
+    #expect(hardware.detectedLow == !detect)
+    #expect(opener.chip.outputRequests.map(\.offsets) == [[22]])
+    try hardware.driver.start()
+    try hardware.driver.write(try hardware.board.formatter.format("12:34:56"))
+    #expect(opener.spi.transfers == [bytes])
+    // LE ends high: the chips show the frame (LE is also their OE).
+    #expect(opener.chip.outputs.writes.last == [true])
+  }
+
+  @Test func exixeModulesGetOneCommandEachOnTheirOwnSelectLine() throws {
+    let opener = FakeOpener()
+    let board = try Boards.named("exixe-14")
+    let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+    #expect(opener.opened == ["gpio gpiochip0", "spi /dev/spidev0.0 mode 0 4000000 Hz 8 bits"])
+    #expect(opener.chip.outputRequests.map { Set($0.offsets) } == [[5, 6, 13, 19, 26, 12]])
+    // Every select requested high: no module listens until it is addressed.
+    #expect(opener.chip.outputRequests.first?.values.allSatisfy { $0 } == true)
+    try hardware.driver.start()
+    opener.spi.transfers = []
+    try hardware.driver.write(try board.formatter.format("123456"))
+    #expect(opener.spi.transfers.count == 6)
+    #expect(opener.spi.transfers.allSatisfy { $0.count == 16 && $0.first == 0xAA })
   }
 
   @Test func anOpeningFailureIsTheTransportsError() throws {

@@ -8,8 +8,8 @@ import Testing
 struct FadeOnTheWireTests {
   /// Replays a trace into a new chain model and returns the frames it showed, with their times
   /// (nanoseconds from the trace's origin).
-  static func decode(_ vcd: String, board: BoardProfile) -> [LatchedFrame] {
-    let model = HV5622ChainModel(board: board)
+  static func decode(_ vcd: String, board: BoardProfile) throws -> [LatchedFrame] {
+    let model = try #require(ShiftChainModel(board: board))
     let recorder = FrameRecorder()
     model.addObserver(recorder)
     var levels: LineSet = []
@@ -68,7 +68,7 @@ struct FadeOnTheWireTests {
     trace.finish(at: clock.now())
     #expect(try #require(sim.chain).violations.isEmpty)
 
-    let frames = Self.decode(buffer.text, board: board)
+    let frames = try Self.decode(buffer.text, board: board)
     let start = end - duration - origin
     let seven = board.layout.digit(7, at: 7)
     let six = board.layout.digit(6, at: 7)

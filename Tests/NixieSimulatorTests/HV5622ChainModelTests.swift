@@ -8,12 +8,12 @@ struct HV5622ChainModelTests {
   struct Bench {
     let board: NixieCore.BoardProfile
     let gpio: SimulatedGPIOChip
-    let chain: HV5622ChainModel
+    let chain: ShiftChainModel
 
     init() throws {
       board = try Boards.reference()
       gpio = SimulatedGPIOChip(name: "gpiochip0", offsets: board.gpio!.lines, clock: ManualClock())
-      chain = HV5622ChainModel(board: board)
+      chain = try #require(ShiftChainModel(board: board))
       gpio.addObserver(chain)
     }
 
@@ -91,9 +91,9 @@ struct HV5622ChainModelTests {
     var board = try Boards.reference()
     board.invertedLines = [.din, .clk]
     let gpio = SimulatedGPIOChip(name: "gpiochip0", offsets: board.gpio!.lines, clock: ManualClock())
-    let chain = HV5622ChainModel(board: board, levels: gpio.levels)
+    let chain = try #require(ShiftChainModel(board: board, levels: gpio.levels))
     gpio.addObserver(chain)
-    let driver = HV5622BitBangDriver(board: board, lines: gpio)
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: gpio))
     try driver.start()
     let frame = try board.formatter.format("12:34:56")
     try driver.write(frame)

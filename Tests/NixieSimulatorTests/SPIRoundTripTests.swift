@@ -67,7 +67,7 @@ struct SPIRoundTripTests {
     for value in ["09:41:00", "1"] {
       let frame = try board.formatter.format(value)
       try sim.driver.write(frame)
-      sent += HV5622Chain.bytes(of: board.outputs.encode(frame))
+      sent += ShiftChain.bytes(of: board.outputs.encode(frame))
       clock.advance(by: 1_000_000)
     }
     trace.finish(at: clock.now())

@@ -64,7 +64,7 @@ struct VCDTraceTests {
     let values = ["09:41:00", "12:34:56", "7", "0"]
     let (vcd, frames, latches) = try Self.record(values)
     let board = try Boards.reference()
-    let replayed = HV5622ChainModel(board: board)
+    let replayed = try #require(ShiftChainModel(board: board))
     var replayLatches: [OutputBits] = []
     var levels: LineSet = []
     var lastTime: UInt64 = 0
@@ -117,6 +117,6 @@ struct VCDTraceTests {
     let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(bytes == latches.flatMap(HV5622Chain.bytes(of:)))
+    #expect(bytes == latches.flatMap { ShiftChain.bytes(of: $0) })
   }
 }

@@ -38,9 +38,10 @@ public struct ClockJob {
     let choice = settings.boardChoice(configuration)
     let profile = try choice.loadProfile()
     let planner = try configuration.planner(for: profile)
-    if options.input != nil && profile.encoder == nil {
+    if options.input != nil && profile.encoder == nil && profile.buttons.isEmpty {
       throw NixieError(
-        .badUsage, "--board \(profile.name) has no rotary encoder, so --input has no knob to turn")
+        .badUsage,
+        "--board \(profile.name) has no rotary encoder or buttons, so --input has nothing to play on")
     }
     let script = try options.input.map { path throws(NixieError) in try KnobInput.script(at: path) }
 
@@ -169,7 +170,11 @@ public struct ClockJob {
     brightness: Double, inbox: ClockInbox
   ) throws(NixieError) -> KnobReader? {
     let board = session.board
-    guard board.encoder != nil else { return nil }
+    guard board.encoder != nil else {
+      return try startButtons(
+        backend: backend, script: script, session: session, configuration: configuration,
+        brightness: brightness, inbox: inbox)
+    }
     let encoder = try KnobInput.encoder(of: board, for: "the clock's knob")
     let input: KnobInput
     switch (backend, script) {
@@ -191,6 +196,40 @@ public struct ClockJob {
       knob = try ClockKnob(
         settings: configuration.knob, encoder: input.settings, switchActiveLow: input.encoder.activeLow,
         levels: input.levels, at: input.origin, brightness: brightness)
+    } catch {
+      throw NixieError(.internalError, "the knob's brightness levels: \(error)")
+    }
+    return KnobReader(
+      source: input.source, knob: knob, clock: session.clock, inbox: inbox, logger: logger,
+      interrupt: input.cancel, onExit: input.retire)
+  }
+
+  /// The reader of a board's buttons (no encoder): they post the knob's commands.
+  private func startButtons(
+    backend: Backend, script: InputScript?, session: DisplaySession, configuration: ClockConfiguration,
+    brightness: Double, inbox: ClockInbox
+  ) throws(NixieError) -> KnobReader? {
+    let buttons = session.board.buttons
+    guard !buttons.isEmpty else { return nil }
+    let input: ButtonInput
+    switch (backend, script) {
+    case (.hardware, _):
+      do {
+        input = try ButtonInput.hardware(buttons, clock: session.clock)
+      } catch {
+        logger.warning("the buttons cannot be read; the clock runs without them: \(error)")
+        return nil
+      }
+    case (.sim, nil):
+      return nil
+    case (.sim, let script?):
+      input = try ButtonInput.scripted(script, buttons: buttons, session: session)
+    }
+    let knob: ClockKnob
+    do {
+      knob = try ClockKnob(
+        settings: configuration.knob, encoder: nil, buttons: buttons, levels: input.levels, at: input.origin,
+        brightness: brightness)
     } catch {
       throw NixieError(.internalError, "the knob's brightness levels: \(error)")
     }

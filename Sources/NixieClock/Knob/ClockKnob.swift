@@ -10,6 +10,10 @@ import NixieInput
 /// switch is debounced: a short press is `.nextFace`, a long press `.toggleNight` — unless
 /// the configuration's `knob` section switches a gesture off. A press that stops the
 /// momentum wheel only stops it, as in `nixie select`.
+///
+/// A board's buttons (the NCS314's MODE, UP and DOWN) post the same commands: MODE as the
+/// switch (a short press the next face, a long press night mode), UP and DOWN one brightness
+/// level up or down per press, repeating while held (when the knob's turn sets the brightness).
 public struct ClockKnob: Sendable {
   /// The brightness levels a turn steps through: 24 steps even in CIE lightness, from one PWM
   /// step of the darkest useful duty (0.46 %) to full.
@@ -19,22 +23,41 @@ public struct ClockKnob: Sendable {
 
   public private(set) var settings: ClockConfiguration.Knob
   public private(set) var spinner: Spinner<Double>
-  private var decoder: QuadratureDecoder
+  private var decoder: QuadratureDecoder?
   private var pushSwitch: PushSwitch
   private var pressStoppedWheel = false
+  /// Each button's debouncer, and its polarity.
+  private var buttons: [LineRole: PushSwitch] = [:]
 
-  /// A knob wired as `encoder` (switch polarity `switchActiveLow`) whose lines read `levels`
-  /// at `time`, with the brightness at `brightness` (0…1).
+  /// UP and DOWN repeat while held: after 400 ms, then every 150 ms.
+  public static let buttonRepeat = SwitchSettings.Repeat(delay: 400_000_000, interval: 150_000_000)
+
+  /// A knob wired as `encoder` (switch polarity `switchActiveLow`; nil: no encoder) and
+  /// `buttons`, whose lines read `levels` at `time`, with the brightness at `brightness` (0…1).
   public init(
-    settings: ClockConfiguration.Knob, encoder: QuadratureSettings, switchActiveLow: Bool = true,
-    levels: LineSet, at time: UInt64, brightness: Double
+    settings: ClockConfiguration.Knob, encoder: QuadratureSettings?, switchActiveLow: Bool = true,
+    buttons: [ButtonWiring] = [], levels: LineSet, at time: UInt64, brightness: Double
   ) throws(SpinnerError) {
     self.settings = settings
     spinner = try Self.spinner(settings, brightness: brightness)
-    decoder = QuadratureDecoder(settings: encoder, levels: levels)
+    decoder = encoder.map { QuadratureDecoder(settings: $0, levels: levels) }
     pushSwitch = PushSwitch(
       settings: Self.switchSettings(settings, activeLow: switchActiveLow), high: levels.contains(.sw),
       at: time)
+    for button in buttons {
+      self.buttons[button.role] = PushSwitch(
+        settings: Self.buttonSettings(button.role, settings, activeLow: button.activeLow),
+        high: levels.contains(.role(button.role)), at: time)
+    }
+  }
+
+  /// MODE has the switch's long press; UP and DOWN repeat instead.
+  private static func buttonSettings(_ role: LineRole, _ settings: ClockConfiguration.Knob, activeLow: Bool)
+    -> SwitchSettings
+  {
+    role == .mode
+      ? switchSettings(settings, activeLow: activeLow)
+      : SwitchSettings(activeLow: activeLow, longPress: nil, repeating: buttonRepeat)
   }
 
   /// The spinner over `levels`, on the level nearest `brightness`.
@@ -56,7 +79,8 @@ public struct ClockKnob: Sendable {
 
   /// When something is due without an edge: a debounced level, a long press, a step of the wheel.
   public var nextDeadline: UInt64? {
-    [pushSwitch.nextDeadline, spinner.nextDeadline].compactMap { $0 }.min()
+    ([pushSwitch.nextDeadline, spinner.nextDeadline] + buttons.values.map(\.nextDeadline)).compactMap { $0 }
+      .min()
   }
 
   /// New settings and the brightness now in force (a reloaded configuration), from `time` on.
@@ -66,6 +90,11 @@ public struct ClockKnob: Sendable {
         settings: Self.switchSettings(settings, activeLow: pushSwitch.settings.activeLow),
         high: pushSwitch.isPressed != pushSwitch.settings.activeLow, at: time)
       pressStoppedWheel = false
+      for (role, button) in buttons {
+        buttons[role] = PushSwitch(
+          settings: Self.buttonSettings(role, settings, activeLow: button.settings.activeLow),
+          high: button.isPressed != button.settings.activeLow, at: time)
+      }
     }
     self.settings = settings
     if let moved = try? Self.spinner(settings, brightness: brightness) { spinner = moved }
@@ -76,11 +105,15 @@ public struct ClockKnob: Sendable {
     var commands = advance(to: event.time)
     switch event.role {
     case .a, .b:
-      if let detent = decoder.feed(event), settings.turn == .brightness {
+      if let detent = decoder?.feed(event), settings.turn == .brightness {
         commands += brightnessChanges(spinner.turn(detent))
       }
     case .sw:
       commands += handle(pushSwitch.feed(high: event.high, at: event.time))
+    case .mode, .up, .down:
+      if let events = buttons[event.role]?.feed(high: event.high, at: event.time) {
+        commands += handle(events, from: event.role)
+      }
     default:
       break
     }
@@ -93,6 +126,10 @@ public struct ClockKnob: Sendable {
     while let due = nextDeadline, due <= time {
       if pushSwitch.nextDeadline == due {
         commands += handle(pushSwitch.advance(to: due))
+      } else if let role = buttons.keys.sorted().first(where: { buttons[$0]?.nextDeadline == due }),
+        let events = buttons[role]?.advance(to: due)
+      {
+        commands += handle(events, from: role)
       } else {
         commands += brightnessChanges(spinner.advance(to: due))
       }
@@ -105,6 +142,22 @@ public struct ClockKnob: Sendable {
       guard case .changed(let index, _, _) = event else { return nil }
       return .setBrightness(spinner.values[index])
     }
+  }
+
+  /// A button's gestures: MODE's as the switch's, UP's and DOWN's a level each.
+  private mutating func handle(_ events: [SwitchEvent], from button: LineRole) -> [ClockCommand] {
+    if button == .mode { return handle(events) }
+    guard settings.turn == .brightness else { return [] }
+    var commands: [ClockCommand] = []
+    for event in events where event.kind == .pressed || event.kind == .repeat {
+      let index = spinner.index(movedBy: button == .up ? 1 : -1, from: spinner.selectedIndex)
+      guard index != spinner.selectedIndex,
+        let moved = try? Self.spinner(settings, brightness: Self.levels[index])
+      else { continue }
+      spinner = moved
+      commands.append(.setBrightness(spinner.value))
+    }
+    return commands
   }
 
   private mutating func handle(_ events: [SwitchEvent]) -> [ClockCommand] {

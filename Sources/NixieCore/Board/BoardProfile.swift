@@ -17,6 +17,20 @@ public struct BoardProfile: Hashable, Sendable {
   /// The expanders, for BCD-decoder boards.
   public var i2c: I2CWiring?
   public var encoder: EncoderWiring?
+  /// Another chip family the board may carry, told apart by a line read at start.
+  public var variant: ChipVariant?
+  /// The `hven` line, when the board has one (it is also one of `gpio`'s lines).
+  public var enable: EnableWiring?
+  /// How the anode groups are scanned, on a multiplexed board.
+  public var multiplex: MultiplexWiring?
+  /// Push buttons read like the knob.
+  public var buttons: [ButtonWiring] = []
+  public var backlight: BacklightWiring?
+  public var buzzer: BuzzerWiring?
+  /// Real-time clocks the board carries (one of them is fitted), for `nixie doctor`.
+  public var rtc: [RTCChip] = []
+  /// Modules asked to drive their cathodes harder (exixe header 0xAB).
+  public var overdrive = false
 
   public init(
     name: String, description: String, layout: DisplayLayout, chip: ChipModel, chipCount: Int,
@@ -34,6 +48,25 @@ public struct BoardProfile: Hashable, Sendable {
     self.spi = spi
     self.i2c = i2c
     self.encoder = encoder
+  }
+
+  /// The board as it is when the variant's detect line reads `detectLow` (low: the variant's
+  /// chips, with their stage order); unchanged when the board has no variant or it reads high.
+  public func resolved(detectLow: Bool) -> BoardProfile {
+    guard detectLow, let variant else { return self }
+    var board = self
+    board.chip = variant.whenLow
+    board.outputs = variant.outputsWhenLow
+    board.variant = nil
+    return board
+  }
+
+  /// How frames must be paced for this board: PWM slices, a scan of anode groups, or the
+  /// modules' own brightness levels.
+  public var pacing: DisplayPacing {
+    if let multiplex { return .multiplex(multiplex) }
+    if let module = chip.module { return .levels(count: module.levels) }
+    return .pwm
   }
 
   /// The host lines the display driver toggles (the encoder's are separate).

@@ -11,21 +11,35 @@ public struct GPIOWiring: Hashable, Sendable {
   }
 }
 
-/// An spidev device clocking a shift-register chain, chip-select acting as the latch.
+/// An spidev device clocking a chain or talking to modules, and how its transfers are framed.
 public struct SPIWiring: Hashable, Sendable {
   /// The device node, e.g. `/dev/spidev0.0`.
   public var device: String
-  /// SPI mode 0–3 (1 or 2 sample on the falling edge, as the HV5622 needs).
+  /// SPI mode 0–3: the chip family says which edge it samples on (1 or 2 for an HV5622).
   public var mode: UInt8
   public var speedHz: UInt32
   public var bitsPerWord: UInt8
+  /// What marks a frame or a command: the device's chip-select, a latch line, or one
+  /// chip-select line per module.
+  public var framing: SPIFraming
+  /// Each byte goes out least significant bit first. The Pi's controller only sends the most
+  /// significant bit first, so the driver reverses the bits of each byte itself.
+  public var lsbFirst: Bool
 
-  public init(device: String, mode: UInt8, speedHz: UInt32, bitsPerWord: UInt8) {
+  public init(
+    device: String, mode: UInt8, speedHz: UInt32, bitsPerWord: UInt8, framing: SPIFraming = .chipSelect,
+    lsbFirst: Bool = false
+  ) {
     self.device = device
     self.mode = mode
     self.speedHz = speedHz
     self.bitsPerWord = bitsPerWord
+    self.framing = framing
+    self.lsbFirst = lsbFirst
   }
+
+  /// Whether the device's own chip-select line drives anything on the board.
+  public var usesDeviceChipSelect: Bool { framing == .chipSelect }
 }
 
 /// An I2C bus and the addresses of the expanders on it, in output order.

@@ -3,6 +3,11 @@
 /// A direct-drive position (HV5622 boards) wires each cathode to one output. A position behind
 /// a BCD decoder (expander boards) wires four outputs to the decoder, which lights one digit;
 /// it may also wire a decimal point directly.
+///
+/// On a multiplexed board (NCM109) positions of different anode groups share cathode outputs;
+/// each group has an output that switches its anodes on, which `encode` sets for every group
+/// with something lit, and `decode` requires. Outputs past the chips' (`lineOutputs`) are host
+/// lines (Omnixie's colon); outputs listed in `activeLowOutputs` are low when on.
 public struct OutputMap: Hashable, Sendable {
   /// How one display position is wired.
   public struct PositionWiring: Hashable, Sendable {
@@ -10,10 +15,14 @@ public struct OutputMap: Hashable, Sendable {
     public var direct: [Int?]
     /// The decoder in front of the tube, if any.
     public var bcd: BCDWiring?
+    /// The anode group (0-based) on a multiplexed board; nil when lit in every group's frame
+    /// or when the board does not multiplex.
+    public var group: Int?
 
-    public init(direct: [Int?], bcd: BCDWiring? = nil) {
+    public init(direct: [Int?], bcd: BCDWiring? = nil, group: Int? = nil) {
       self.direct = direct
       self.bcd = bcd
+      self.group = group
     }
   }
 
@@ -34,13 +43,31 @@ public struct OutputMap: Hashable, Sendable {
   }
 
   public let positions: [PositionWiring]
-  /// The number of chip outputs (32 × chips for a chain).
+  /// The number of outputs: the chips' (32 × chips for a chain), then `lineOutputs`.
   public let outputCount: Int
+  /// The output that switches each anode group on (multiplexed boards), by group.
+  public let groupOutputs: [Int]
+  /// Outputs that are low when on (after everything else is encoded, they are flipped).
+  public let activeLowOutputs: [Int]
+  /// Host lines that act as the last outputs: output `chainOutputCount + i` is `lineOutputs[i]`.
+  public let lineOutputs: [LineRole]
 
-  public init(positions: [PositionWiring], outputCount: Int) {
+  public init(
+    positions: [PositionWiring], outputCount: Int, groupOutputs: [Int] = [], activeLowOutputs: [Int] = [],
+    lineOutputs: [LineRole] = []
+  ) {
     self.positions = positions
     self.outputCount = outputCount
+    self.groupOutputs = groupOutputs
+    self.activeLowOutputs = activeLowOutputs
+    self.lineOutputs = lineOutputs
   }
+
+  /// The outputs of the chips, without the host lines that follow them.
+  public var chainOutputCount: Int { outputCount - lineOutputs.count }
+
+  /// Whether the board scans anode groups.
+  public var isMultiplexed: Bool { !groupOutputs.isEmpty }
 
   /// The outputs a frame switches on, written into `bits` without allocating.
   ///
@@ -60,7 +87,11 @@ public struct OutputMap: Hashable, Sendable {
         }
       }
       if let bcd = wiring.bcd, let code { bits.set(code, at: bcd.outputs) }
+      if lit.bits != 0, let group = wiring.group, group < groupOutputs.count {
+        bits[groupOutputs[group]] = true
+      }
     }
+    for output in activeLowOutputs { bits[output].toggle() }
   }
 
   /// The outputs a frame switches on.
@@ -73,9 +104,12 @@ public struct OutputMap: Hashable, Sendable {
   /// What the tubes show for these outputs: the inverse of `encode`, used by the simulator
   /// to read the wire back. A decoder input with no digit (10–15 on a K155ID1) shows nothing.
   public func decode(_ bits: OutputBits) -> DisplayState {
-    DisplayState(
+    var bits = bits
+    for output in activeLowOutputs { bits[output].toggle() }
+    return DisplayState(
       lit: positions.map { wiring in
         var lit = CathodeSet.none
+        if let group = wiring.group, group < groupOutputs.count, !bits[groupOutputs[group]] { return lit }
         for (cathode, output) in wiring.direct.enumerated() {
           if let output, bits[output] { lit.insert(cathode) }
         }

@@ -31,6 +31,20 @@ public final class ReportingDisplayDriver: DisplayDriver {
     report(frame)
   }
 
+  /// Forwards the duties; reports the cathodes lit at all (what a frames log can say).
+  public func write(duties: CathodeDuties) throws {
+    try inner.write(duties: duties)
+    report(
+      DisplayState(
+        lit: duties.duties.map { cathodes in
+          var lit = CathodeSet.none
+          for (cathode, duty) in cathodes.enumerated() where duty > 0 { lit.insert(cathode) }
+          return lit
+        }))
+  }
+
+  public func setBacklight(_ color: BacklightColor) throws { try inner.setBacklight(color) }
+
   public func blank() throws {
     try inner.blank()
     report(blankFrame)

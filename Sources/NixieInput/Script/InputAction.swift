@@ -10,6 +10,12 @@ public enum InputAction: Hashable, Sendable {
   case press
   /// `hold MS`: the switch closed for that long (ns).
   case hold(UInt64)
+  /// `press mode` (for `InputScript.pressDuration`) or `hold MS up`: a board's button
+  /// (`.mode`, `.up` or `.down`) pressed for that long (ns).
+  case button(LineRole, duration: UInt64)
+
+  /// The buttons a script may press.
+  public static let buttons: [LineRole] = [.mode, .up, .down]
 
   /// How long the gesture takes, ns: the next line may start when it is over.
   public var duration: UInt64 {
@@ -18,6 +24,7 @@ public enum InputAction: Hashable, Sendable {
     case .turn(_, let detents): UInt64(detents) * InputScript.detentPeriod
     case .press: InputScript.pressDuration
     case .hold(let duration): duration
+    case .button(_, let duration): duration
     }
   }
 
@@ -28,6 +35,9 @@ public enum InputAction: Hashable, Sendable {
     case .turn(let direction, let detents): "\(direction == .clockwise ? "cw" : "ccw") \(detents)"
     case .press: "press"
     case .hold(let duration): "hold \(Milliseconds.text(duration))"
+    case .button(let role, let duration):
+      duration == InputScript.pressDuration
+        ? "press \(role.name)" : "hold \(Milliseconds.text(duration)) \(role.name)"
     }
   }
 }

@@ -5,8 +5,9 @@ import NixieCore
 ///
 /// One event per line, `TIME EVENT`, `#` starts a comment. TIME is milliseconds from the
 /// start (decimals allowed down to the nanosecond: `12.0005`). EVENT is a raw physical level,
-/// `a 0|1`, `b 0|1`, `sw 0|1` (0 = low = contact closed on an active-low board), or a
-/// shorthand: `cw N` / `ccw N` (N clean detents, 40 ms each), `press` (80 ms), `hold MS`.
+/// `a 0|1`, `b 0|1`, `sw 0|1`, `mode 0|1`, `up 0|1`, `down 0|1` (0 = low = contact closed on an
+/// active-low board), or a shorthand: `cw N` / `ccw N` (N clean detents, 40 ms each), `press`
+/// (80 ms), `hold MS`, and for a board's buttons `press BUTTON`, `hold MS BUTTON`.
 /// Times never decrease, and a line may not start before the previous line's gesture is over.
 public struct InputScript: Hashable, Sendable {
   /// One detent of `cw N` / `ccw N` takes 40 ms; its edges are evenly spaced within it.
@@ -68,7 +69,7 @@ public struct InputScript: Hashable, Sendable {
     self.lines = lines
   }
 
-  private static let events = "a, b, sw, cw, ccw, press or hold"
+  private static let events = "a, b, sw, mode, up, down, cw, ccw, press or hold"
   /// The most detents one `cw` / `ccw` line may make (over an hour of turning).
   public static let maximumDetents = 100_000
 
@@ -88,7 +89,7 @@ public struct InputScript: Hashable, Sendable {
       return argument
     }
     switch verb {
-    case "a", "b", "sw":
+    case "a", "b", "sw", "mode", "up", "down":
       let level = try one("a level, 0 or 1")
       guard level == "0" || level == "1", let role = LineRole(name: String(verb)) else {
         throw InputScriptError(line: line, "'\(verb) \(level)': a level is 0 (low) or 1 (high)")
@@ -105,23 +106,42 @@ public struct InputScript: Hashable, Sendable {
       }
       return .turn(verb == "cw" ? .clockwise : .counterclockwise, detents: detents)
     case "press":
+      if arguments.count == 1, let name = arguments.first, let button = Self.button(name) {
+        return .button(button, duration: pressDuration)
+      }
       guard arguments.isEmpty else {
         throw InputScriptError(
           line: line,
-          "'press' takes no argument, found '\(arguments.joined(separator: " "))'"
+          "'press' takes nothing or a button (mode, up, down), found '\(arguments.joined(separator: " "))'"
             + " (to hold the switch for a while, write 'hold MS')")
       }
       return .press
     case "hold":
-      let text = try one("a duration in milliseconds")
+      guard (1...2).contains(arguments.count), let text = arguments.first else {
+        throw InputScriptError(
+          line: line,
+          arguments.isEmpty
+            ? "'hold' needs a duration in milliseconds"
+            : "'hold' takes a duration in milliseconds and maybe a button (mode, up, down), found '"
+              + arguments.joined(separator: " ") + "'")
+      }
       guard let duration = Milliseconds.nanoseconds(parsing: text), duration > 0 else {
         throw InputScriptError(
           line: line, "'hold \(text)': the duration is milliseconds above 0, like 1200")
       }
-      return .hold(duration)
+      guard arguments.count == 2, let name = arguments.last else { return .hold(duration) }
+      guard let button = Self.button(name) else {
+        throw InputScriptError(line: line, "'hold \(text) \(name)': a button is mode, up or down")
+      }
+      return .button(button, duration: duration)
     default:
       throw InputScriptError(line: line, "unknown event '\(verb)' (expected \(events))")
     }
+  }
+
+  /// The button called `name`, if it is one.
+  private static func button(_ name: Substring) -> LineRole? {
+    InputAction.buttons.first { $0.name == name }
   }
 
   /// Whether the script touches the push switch.
@@ -130,7 +150,18 @@ public struct InputScript: Hashable, Sendable {
       switch $0.action {
       case .level(let role, _): role == .sw
       case .press, .hold: true
-      case .turn: false
+      case .turn, .button: false
+      }
+    }
+  }
+
+  /// Whether the script touches a board's buttons.
+  public var usesButtons: Bool {
+    lines.contains {
+      switch $0.action {
+      case .level(let role, _): InputAction.buttons.contains(role)
+      case .button: true
+      case .turn, .press, .hold: false
       }
     }
   }
@@ -143,10 +174,10 @@ public struct InputScript: Hashable, Sendable {
   /// the start; times in ns from the start. Raw levels are passed on as written (a level the
   /// line already has changes nothing downstream); shorthand detents walk the quadrature cycle
   /// from wherever the contacts are, so `cw 1` is exactly one detent for any `reverse`,
-  /// polarity and detents per cycle.
-  public func levelChanges(encoder: QuadratureSettings, switchActiveLow: Bool = true, levels: LineSet)
-    -> [LineEvent]
-  {
+  /// polarity and detents per cycle. Buttons close to ground when `buttonsActiveLow`.
+  public func levelChanges(
+    encoder: QuadratureSettings, switchActiveLow: Bool = true, buttonsActiveLow: Bool = true, levels: LineSet
+  ) -> [LineEvent] {
     let waveform = QuadratureWaveform(settings: encoder)
     var a = levels.contains(.a)
     var b = levels.contains(.b)
@@ -168,6 +199,9 @@ public struct InputScript: Hashable, Sendable {
       case .press, .hold:
         out.append(LineEvent(.sw, high: !released, at: line.time))
         out.append(LineEvent(.sw, high: released, at: line.end))
+      case .button(let role, _):
+        out.append(LineEvent(role, high: !buttonsActiveLow, at: line.time))
+        out.append(LineEvent(role, high: buttonsActiveLow, at: line.end))
       }
     }
     return out

@@ -101,7 +101,10 @@ public struct Benchmark {
 
     // The pacer and the bit-bang driver, through a 20 s fade of every tube, on lines that
     // go nowhere: everything the frame thread does per frame except sleeping.
-    let driver = HV5622BitBangDriver(board: board, lines: NullLines())
+    guard let driver = ShiftChainBitBangDriver(board: board, lines: NullLines()) else {
+      throw NixieError(
+        .badUsage, "\(board.name) is not a shift-register board: the bit-bang benchmark needs one")
+    }
     try driver.start()
     var pacer = FramePacer(layout: board.layout)
     var now: UInt64 = 0

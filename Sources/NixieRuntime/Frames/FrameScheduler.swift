@@ -3,7 +3,9 @@ import NixieSystem
 
 /// Writes PWM frames to a display driver from a dedicated thread, each at its absolute deadline.
 ///
-/// The pacing is a `FramePacer`; this class is the thin real-time shell around it. Its
+/// The pacing is a `DisplayPacer` — PWM frames (`FramePacer`), a multiplexed board's scan
+/// (`MultiplexPacer`) or modules' brightness levels (`LevelPacer`), as the board's
+/// `DisplayPacing` says; this class is the thin real-time shell around it. Its
 /// thread (not the cooperative async pool) asks the pacer for the next frame, sleeps until
 /// the deadline through the clock's `ThreadParker` — `clock_nanosleep` with `TIMER_ABSTIME`
 /// on CLOCK_MONOTONIC for `SystemClock` — and writes the frame. Unchanged frames are never
@@ -56,7 +58,9 @@ public final class FrameScheduler: @unchecked Sendable {
   private var idleParked = false
   /// `stop(blanking: true)`: the thread's last write turns the tubes off.
   private var blankWhenStopping = false
-  private var pacer: FramePacer
+  private var pacer: DisplayPacer
+  /// A backlight colour for the driver's own LEDs, not yet handed to it.
+  private var pendingBacklight: BacklightColor?
   private var requested = 0
   private var settled = 0
   private var started = false
@@ -84,7 +88,7 @@ public final class FrameScheduler: @unchecked Sendable {
   /// request is in: a view of the frames that never touches the frame thread.
   public init(
     layout: DisplayLayout, driver: DisplayDriver, clock: MonotonicClock,
-    settings: PWMSettings = PWMSettings(),
+    settings: PWMSettings = PWMSettings(), pacing: DisplayPacing = .pwm, groups: [Int?] = [],
     showing state: DisplayState? = nil, heartbeat: Heartbeat? = nil, onSettled: (() -> Void)? = nil,
     onFault: ((any Error) -> Void)? = nil, onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil
   ) {
@@ -94,7 +98,7 @@ public final class FrameScheduler: @unchecked Sendable {
     self.heartbeat = heartbeat
     self.onSettled = onSettled
     self.onFault = onFault
-    pacer = FramePacer(layout: layout, settings: settings, showing: state)
+    pacer = DisplayPacer(pacing: pacing, layout: layout, settings: settings, groups: groups, showing: state)
   }
 
   /// Starts the thread; throws when the system cannot make one (out of threads or memory).
@@ -147,7 +151,15 @@ public final class FrameScheduler: @unchecked Sendable {
     }
   }
 
-  private func request(_ change: (inout FramePacer, UInt64) -> UInt64) -> UInt64 {
+  /// Sets the backlight the chips drive themselves (exixe's LEDs), from the frame thread.
+  public func setBacklight(_ color: BacklightColor) {
+    condition.lock()
+    defer { condition.unlock() }
+    pendingBacklight = color
+    if idleParked { parker?.unpark() }
+  }
+
+  private func request(_ change: (inout DisplayPacer, UInt64) -> UInt64) -> UInt64 {
     condition.lock()
     let end = change(&pacer, clock.now())
     requested += 1
@@ -221,6 +233,17 @@ public final class FrameScheduler: @unchecked Sendable {
         condition.lock()
         continue loop
       }
+      if let color = pendingBacklight {
+        pendingBacklight = nil
+        condition.unlock()
+        do {
+          try driver.setBacklight(color)
+        } catch {
+          onFault?(error)
+        }
+        condition.lock()
+        continue loop
+      }
       switch pacer.next(now: clock.now()) {
       case .idle:
         if settled != requested {
@@ -243,12 +266,15 @@ public final class FrameScheduler: @unchecked Sendable {
         // An unpark that raced a park ending on its deadline must not cut the next sleep short.
         parker.discardWakeUp()
       case .write(let deadline):
-        let frame = pacer.frame
+        let output = pacer.output
         condition.unlock()
         parker.sleep(until: deadline)
         let start = clock.now()
         do {
-          try driver.write(frame)
+          switch output {
+          case .frame(let frame): try driver.write(frame)
+          case .duties(let duties): try driver.write(duties: duties)
+          }
         } catch  where isTransientFault(error) {
           onFault?(error)
           parker.park(until: clock.now() + pause)

@@ -5,7 +5,7 @@ import NixieSystem
 import Synchronization
 
 /// The simulator's knob: plays an input script on the simulated gpiochip's `a`, `b` and `sw`
-/// lines and hands back the line changes the chip reports, as the libgpiod source will hand
+/// lines (or a board's `mode`, `up` and `down` buttons) and hands back the line changes the chip reports, as the libgpiod source will hand
 /// back edge events — so `nixie select` runs the same decoder, switch and spinner code path.
 ///
 /// Script time 0 is `origin`. Waiting is a park on the clock's `ThreadParker` (made when the
@@ -21,11 +21,19 @@ public final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Senda
   private let cancelled = Atomic<Bool>(false)
   private var next = 0
   private var received: [LineEvent] = []
+  private let inputs: LineSet
 
+  /// The encoder's lines.
   public static let inputs: LineSet = [.a, .b, .sw]
+  /// A board's buttons.
+  public static let buttons = LineSet([LineRole.mode, .up, .down])
 
-  /// `changes` are the script's physical level changes, timed from the script's start.
-  public init(gpio: SimulatedGPIOChip, changes: [LineEvent], origin: UInt64, clock: MonotonicClock) {
+  /// `changes` are the script's physical level changes on `inputs`, timed from the script's start.
+  public init(
+    gpio: SimulatedGPIOChip, changes: [LineEvent], origin: UInt64, clock: MonotonicClock,
+    inputs: LineSet = ScriptedKnob.inputs
+  ) {
+    self.inputs = inputs
     self.gpio = gpio
     self.changes = changes
     self.origin = origin
@@ -51,7 +59,7 @@ public final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Senda
     return !cancelled.load(ordering: .acquiring)
   }
 
-  public func readLevels() -> LineSet { gpio.levels.intersection(Self.inputs) }
+  public func readLevels() -> LineSet { gpio.levels.intersection(inputs) }
 
   public func next(until deadline: UInt64?) -> [LineEvent]? {
     guard next < changes.count else {
@@ -72,7 +80,7 @@ public final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Senda
   }
 
   public func linesChanged(_ changed: LineSet, levels: LineSet, at time: UInt64) {
-    for role in changed.intersection(Self.inputs).roles {
+    for role in changed.intersection(inputs).roles {
       received.append(LineEvent(role, high: levels.contains(role), at: time))
     }
   }

@@ -103,7 +103,8 @@ public final class DisplaySession {
     // When a fade is over, the terminal shows the settled picture at once.
     let picture = steadyPicture
     scheduler = FrameScheduler(
-      layout: board.layout, driver: driver, clock: clock, heartbeat: heartbeat,
+      layout: board.layout, driver: driver, clock: clock, pacing: board.pacing,
+      groups: board.outputs.positions.map(\.group), heartbeat: heartbeat,
       onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault, onPlan: onPlan)
     do {
       try scheduler.start()

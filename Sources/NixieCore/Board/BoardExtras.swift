@@ -1,0 +1,40 @@
+/// The buzzer line of a board (described for `nixie doctor`; nixie does not sound it).
+public struct BuzzerWiring: Hashable, Sendable {
+  public var chip: String
+  public var line: UInt32
+  public var activeHigh: Bool
+
+  public init(chip: String, line: UInt32, activeHigh: Bool) {
+    self.chip = chip
+    self.line = line
+    self.activeHigh = activeHigh
+  }
+}
+
+/// A real-time clock a board carries, for `nixie doctor`: its I2C address and the kernel
+/// overlay that drives it on a Raspberry Pi.
+public enum RTCChip: String, Hashable, Sendable, CaseIterable {
+  case ds3231
+  case rv3028
+
+  /// The 7-bit address on I2C bus 1.
+  public var address: UInt8 {
+    switch self {
+    case .ds3231: 0x68
+    case .rv3028: 0x52
+    }
+  }
+
+  /// The `config.txt` line that loads the kernel driver.
+  public var overlay: String { "dtoverlay=i2c-rtc,\(rawValue)" }
+}
+
+/// A line that switches the tubes on (`hven`): driven on while the display runs, off when it
+/// is blanked for good.
+public struct EnableWiring: Hashable, Sendable {
+  /// The line blanks the outputs (HV57708 `/BL`), so the engine may also lower it to dim.
+  /// Otherwise it powers the tubes (a high-voltage supply) and only goes off at the end.
+  public var dims: Bool
+
+  public init(dims: Bool) { self.dims = dims }
+}
