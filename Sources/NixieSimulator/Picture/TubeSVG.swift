@@ -147,20 +147,6 @@ public struct TubeSVG: Sendable {
     return "0." + fraction
   }
 
-  /// Text for XML content and attributes.
-  public static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      case let s where s.value < 0x20 || (0x7F...0x9F).contains(s.value): result += "&#xFFFD;"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  /// Text for XML content and attributes (`MarkupText`).
+  public static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 }

@@ -1,3 +1,5 @@
+import NixieCore
+
 /// The page and its files, embedded in the binary: nothing is fetched from anywhere else
 /// (the content security policy allows only this server). No framework: one HTML page, one
 /// script (`WebAssets+Script.swift`), one style sheet (`WebAssets+Style.swift`).
@@ -102,19 +104,6 @@ public enum WebAssets {
       """
   }
 
-  /// Text for HTML content and attribute values.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.unicodeScalars.append(character)
-      }
-    }
-    return result
-  }
+  /// Text for HTML content and attribute values (`MarkupText`).
+  static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
 }
