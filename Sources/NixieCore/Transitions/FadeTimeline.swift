@@ -39,4 +39,24 @@ public struct FadeTimeline: Hashable, Sendable {
     }
     return duties
   }
+
+  /// A transition to `state` that starts at `start` from what this timeline shows then —
+  /// mid-fade or not, without a jump. Every pacer retargets this way.
+  public func continued(
+    to state: DisplayState, layout: DisplayLayout, transition: TransitionSpec, at start: UInt64
+  ) -> FadeTimeline {
+    TransitionPlanner.plan(
+      from: duties(at: start, layout: layout), to: state, layout: layout, transition: transition, at: start)
+  }
+
+  /// The slot machine on every tube from what this timeline shows at `start`, landing on
+  /// `state` (`TransitionPlanner.cycle`): the anti-poisoning routine.
+  public func cycled(
+    to state: DisplayState, layout: DisplayLayout, duration: UInt64, laps: Int, curve: FadeCurve,
+    at start: UInt64
+  ) -> FadeTimeline {
+    TransitionPlanner.cycle(
+      from: duties(at: start, layout: layout), to: state, layout: layout, duration: duration, laps: laps,
+      curve: curve, at: start)
+  }
 }

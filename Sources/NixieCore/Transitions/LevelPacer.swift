@@ -45,9 +45,7 @@ public struct LevelPacer: Sendable {
   /// Starts a transition to `state` now. Returns when it will be over.
   @discardableResult
   public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
-    timeline = TransitionPlanner.plan(
-      from: timeline.duties(at: now, layout: layout), to: state, layout: layout, transition: transition,
-      at: now)
+    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: now)
     wake(at: now)
     return timeline.end
   }
@@ -57,9 +55,8 @@ public struct LevelPacer: Sendable {
   public mutating func cycle(
     to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
   ) -> UInt64 {
-    timeline = TransitionPlanner.cycle(
-      from: timeline.duties(at: now, layout: layout), to: state, layout: layout, duration: duration,
-      laps: laps, curve: curve, at: now)
+    timeline = timeline.cycled(
+      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: now)
     wake(at: now)
     return timeline.end
   }

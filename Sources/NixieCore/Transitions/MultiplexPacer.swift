@@ -59,9 +59,7 @@ public struct MultiplexPacer: Sendable {
   @discardableResult
   public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
     let start = nextSlotStart(now)
-    timeline = TransitionPlanner.plan(
-      from: timeline.duties(at: start, layout: layout), to: state, layout: layout, transition: transition,
-      at: start)
+    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: start)
     isSettled = false
     wake(at: now)
     return timeline.end
@@ -73,9 +71,8 @@ public struct MultiplexPacer: Sendable {
     to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
   ) -> UInt64 {
     let start = nextSlotStart(now)
-    timeline = TransitionPlanner.cycle(
-      from: timeline.duties(at: start, layout: layout), to: state, layout: layout, duration: duration,
-      laps: laps, curve: curve, at: start)
+    timeline = timeline.cycled(
+      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: start)
     isSettled = false
     wake(at: now)
     return timeline.end
