@@ -25,15 +25,24 @@ public final class RealtimeTimer {
     descriptor = FileDescriptor(fd)
   }
 
-  /// Arms the timer for `deadline` (Unix nanoseconds), cancelled by a clock step.
-  public func arm(at deadline: Int64) throws(SystemCallError) {
+  /// Arms the timer for `deadline` (Unix nanoseconds), cancelled by a clock step. Returns
+  /// false when the clock was stepped since the timer was last read: the kernel then refuses
+  /// with ECANCELED (found by the systemd VM's `date -s`), the step is taken (read) and the
+  /// caller re-aligns as for any step.
+  public func arm(at deadline: Int64) throws(SystemCallError) -> Bool {
     let clamped = max(deadline, 1)
     var spec = itimerspec(
       it_interval: timespec(tv_sec: 0, tv_nsec: 0),
       it_value: timespec(tv_sec: Int(clamped / 1_000_000_000), tv_nsec: Int(clamped % 1_000_000_000)))
-    try SystemCall.run("timerfd_settime") {
-      timerfd_settime(descriptor.rawValue, csystem_timer_abstime_cancel_on_set, &spec, nil)
+    do {
+      try SystemCall.run("timerfd_settime") {
+        timerfd_settime(descriptor.rawValue, csystem_timer_abstime_cancel_on_set, &spec, nil)
+      }
+    } catch where error.errno == Errno(rawValue: ECANCELED) {
+      _ = try? read()
+      return false
     }
+    return true
   }
 
   /// Reads the expiry count: fired, stepped (ECANCELED) or nothing yet.

@@ -25,9 +25,9 @@ struct KernelInterfaceTests {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     let wall = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    try timer.arm(at: wall + 3_600_000_000_000)
+    #expect(try timer.arm(at: wall + 3_600_000_000_000))
     #expect(try timer.read() == .pending)
-    try timer.arm(at: wall - 1)
+    #expect(try timer.arm(at: wall - 1))
     #expect(try Poll.readable([timer.descriptor.rawValue], timeout: 1_000_000_000) == [0])
     #expect(try timer.read() == .fired)
   }

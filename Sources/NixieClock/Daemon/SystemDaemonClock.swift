@@ -24,7 +24,7 @@ public final class SystemDaemonClock: DaemonClock {
   public func monotonicTime() -> UInt64 { monotonic.now() }
 
   public func wait(until deadline: Int64) throws(SystemCallError) -> DaemonWake {
-    try timer.arm(at: deadline - offset)
+    guard try timer.arm(at: deadline - offset) else { return .clockStepped }
     var descriptors = [timer.descriptor.rawValue, wakeUp.descriptor.rawValue]
     if let signals { descriptors.append(signals.descriptor.rawValue) }
     while true {
