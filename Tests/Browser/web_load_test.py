@@ -24,21 +24,7 @@ import tempfile
 import threading
 import time
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise TimeoutError("waited %.0f s for %s" % (timeout, what))
+from waiting import free_port, wait_for
 
 
 def http_get(port, path):
@@ -103,9 +89,9 @@ def run(nixie, folder, seconds, viewers, hammer, realtime=False):
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     crowd = wrk = None
     try:
-        wait_for(lambda: os.path.exists(socket_path), 10, "the clock")
+        wait_for(lambda: os.path.exists(socket_path), 10, "the clock", interval=0.05)
         wait_for(lambda: b"frame_timing" in http_get(port, "/api/state") if web.poll() is None else None, 10,
-                 "nixie web")
+                 "nixie web", interval=0.05)
         start_timing = json.loads(http_get(port, "/api/state"))["frame_timing"]
         if viewers:
             crowd = Viewers(port, viewers)

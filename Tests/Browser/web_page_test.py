@@ -15,12 +15,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from waiting import free_port, wait_for
 
 PASSWORD = "glowing cathodes"
 failures = []
@@ -30,23 +31,6 @@ def check(condition, message):
     print(("ok   " if condition else "FAIL ") + message, flush=True)
     if not condition:
         failures.append(message)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(predicate, timeout, what):
-    """Polls `predicate` until it returns something true, at most `timeout` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise TimeoutError("waited %.0f s for %s" % (timeout, what))
 
 
 class Rig:
