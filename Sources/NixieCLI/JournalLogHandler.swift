@@ -23,6 +23,12 @@ struct JournalLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
+  /// Whether standard error goes to the journal (systemd sets `$JOURNAL_STREAM`).
+  static var isJournal: Bool { Environment.value("JOURNAL_STREAM") != nil }
+
+  /// The sd-daemon(3) prefix a line of `level` starts with in the journal (`<3>` for errors).
+  static func prefix(_ level: Logger.Level) -> String { "<\(priorities[level] ?? 6)>" }
+
   /// syslog priorities of the log's levels (sd-daemon(3) prefixes).
   private static let priorities: [Logger.Level: Int] = [
     .trace: 7, .debug: 7, .info: 6, .notice: 5, .warning: 4, .error: 3, .critical: 2,
@@ -34,7 +40,7 @@ struct JournalLogHandler: LogHandler {
     let message = Printable.escaped("\(event.message)")
     let line =
       journal
-      ? "<\(Self.priorities[event.level] ?? 6)>\(message)\n"
+      ? "\(Self.prefix(event.level))\(message)\n"
       : "\(label): \(event.level): \(message)\n"
     let standardError = FileStream.standardError
     standardError.write(line)
@@ -44,7 +50,7 @@ struct JournalLogHandler: LogHandler {
   /// Installs the handler: info and up for the journal, notices and up in a terminal (where
   /// the tubes are being drawn), or `level` when the command line asks for one (`-v`, `-q`).
   static func bootstrap(level: Logger.Level? = nil) {
-    let journal = Environment.value("JOURNAL_STREAM") != nil
+    let journal = isJournal
     let chosen = level ?? (journal ? .info : .notice)
     LoggingSystem.bootstrap { label in
       JournalLogHandler(label: label, journal: journal, level: chosen)

@@ -46,7 +46,7 @@ public enum NixieMain {
   /// Under systemd (`$JOURNAL_STREAM`), each line carries the error priority (`<3>`), so
   /// `journalctl -p err` shows why a start failed.
   static func printError(_ message: String) {
-    let priority = Environment.value("JOURNAL_STREAM") != nil ? "<3>" : ""
+    let priority = JournalLogHandler.isJournal ? JournalLogHandler.prefix(.error) : ""
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map {
       priority + Printable.escaped(String($0))
     }
