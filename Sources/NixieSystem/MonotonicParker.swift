@@ -27,10 +27,10 @@ public final class MonotonicParker: ThreadParker, @unchecked Sendable {
   }
 
   public func unpark() {
-    condition.withLock {
-      permit = true
-      condition.signal()
-    }
+    condition.withLock { permit = true }
+    // Signalled after the lock is free, so the woken thread does not block on it at once; no
+    // wake-up is lost: the parked thread checks `permit` under the lock before each wait.
+    condition.signal()
   }
 
   public func discardWakeUp() { condition.withLock { permit = false } }

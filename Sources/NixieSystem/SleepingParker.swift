@@ -28,10 +28,10 @@ public final class SleepingParker: ThreadParker, @unchecked Sendable {
   }
 
   public func unpark() {
-    condition.withLock {
-      permit = true
-      condition.broadcast()
-    }
+    condition.withLock { permit = true }
+    // Signalled after the lock is free, so the woken thread does not block on it at once; no
+    // wake-up is lost: the parked thread checks `permit` under the lock before each wait.
+    condition.broadcast()
   }
 
   public func discardWakeUp() { condition.withLock { permit = false } }

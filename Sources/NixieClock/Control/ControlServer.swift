@@ -43,7 +43,9 @@ public final class ControlServer: @unchecked Sendable {
       throw error
     }
     let server = self.server
-    frames?.onPlan { server.wake() }
+    let service = self.service
+    // A new plan matters to subscribers only: without any, the server thread sleeps on.
+    frames?.onPlan { if service.isPublishing.withLock({ $0 }) { server.wake() } }
   }
 
   /// The limits in force (the configuration's).
@@ -82,6 +84,9 @@ final class ControlService: StreamService, @unchecked Sendable {
   }
 
   let configured: Mutex<ControlLimits>
+  /// Whether anyone subscribes to the frames (set on the server's thread, read by the
+  /// frame thread's plans to decide whether to wake it).
+  let isPublishing = Mutex(false)
   /// The limits the serving thread applies (its own copy).
   private var active: ControlLimits
   private var total: TokenBucket
@@ -207,6 +212,7 @@ final class ControlService: StreamService, @unchecked Sendable {
       return ControlReply.busy("too many subscribers (at most \(active.maximumSubscribers)); try again later")
     }
     subscriberCount += 1
+    isPublishing.withLock { $0 = true }
     connection.state.subscribed = true
     connection.deadline = nil
     return ControlReply.subscribe.line + JSONText.object([("frame", frames.frame(at: now).json)]) + "\n"
@@ -218,6 +224,7 @@ final class ControlService: StreamService, @unchecked Sendable {
   func tick(_ connections: [StreamConnection<Client>], at now: UInt64) -> UInt64? {
     applyLimits(connections)
     subscriberCount = connections.filter { $0.state.subscribed && !$0.isDropped }.count
+    isPublishing.withLock { $0 = subscriberCount > 0 }
     guard let frames, subscriberCount > 0 else {
       lastFrame = nil
       return nil

@@ -154,9 +154,10 @@ public final class FrameScheduler: @unchecked Sendable {
   /// Sets the backlight the chips drive themselves (exixe's LEDs), from the frame thread.
   public func setBacklight(_ color: BacklightColor) {
     condition.lock()
-    defer { condition.unlock() }
     pendingBacklight = color
-    if idleParked { parker?.unpark() }
+    let parked = idleParked ? parker : nil
+    condition.unlock()
+    parked?.unpark()
   }
 
   private func request(_ change: (inout DisplayPacer, UInt64) -> UInt64) -> UInt64 {
@@ -164,9 +165,12 @@ public final class FrameScheduler: @unchecked Sendable {
     let end = change(&pacer, clock.now())
     requested += 1
     condition.broadcast()
-    if idleParked { parker?.unpark() }
+    let parked = idleParked ? parker : nil
     let plan = onPlan.map { _ in (pacer.timeline, pacer.brightness) }
     condition.unlock()
+    // Woken after the lock is free: a thread woken under it would only block on it again.
+    // An unpark racing the end of a park is harmless (the loop parks again).
+    parked?.unpark()
     if let onPlan, let plan { onPlan(plan.0, plan.1) }
     return end
   }
