@@ -6,14 +6,23 @@ import Glibc
 ///
 /// Use it as a monitor: `lock()`, check the state, `wait()` while it is not what you need,
 /// change it, `broadcast()`, `unlock()`.
+///
+/// The mutex inherits priority: a real-time thread (`--realtime`: the frame thread) waiting
+/// for it lends its priority to the normal thread holding it, so that thread is not held off
+/// the CPU by other work while the real-time one waits (priority inversion).
 public final class Condition: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  /// The corresponding C functions are `pthread_mutex_init` and `pthread_cond_init` with
+  /// The corresponding C functions are `pthread_mutex_init` with
+  /// `pthread_mutexattr_setprotocol(PTHREAD_PRIO_INHERIT)` and `pthread_cond_init` with
   /// `pthread_condattr_setclock(CLOCK_MONOTONIC)`.
   public init() {
-    pthread_mutex_init(mutex, nil)
+    var mutexAttributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&mutexAttributes)
+    pthread_mutexattr_setprotocol(&mutexAttributes, Int32(PTHREAD_PRIO_INHERIT))
+    pthread_mutex_init(mutex, &mutexAttributes)
+    pthread_mutexattr_destroy(&mutexAttributes)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
