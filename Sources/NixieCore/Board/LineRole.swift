@@ -46,12 +46,18 @@ public enum LineRole: Int, CaseIterable, Hashable, Sendable, Comparable {
   case buzzer
 
   /// The lower-case name used in profiles and traces.
-  public var name: String { String(describing: self) }
+  public var name: String { Self.names[rawValue] }
 
   public init?(name: String) {
-    guard let role = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    guard let role = Self.byName[name] else { return nil }
     self = role
   }
+
+  /// The names by raw value: the case names, read by reflection once, not at every lookup (a
+  /// profile has dozens of line names; under a sanitizer each reflection was slow enough to
+  /// time a fuzzer's first input out).
+  private static let names = allCases.map { String(describing: $0) }
+  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { (String(describing: $0), $0) })
 
   /// The chip-select of module `index` (0-based), if there is a role for it.
   public static func select(_ index: Int) -> LineRole? {
