@@ -60,7 +60,8 @@ struct BacklightOnTheWireTests {
     for (channel, value) in zip(seen.channels, rgb) { #expect(abs(channel - Double(value) / 255) <= 0.011) }
     // At exit the lines go dark.
     for wire in [WireNames.red, WireNames.green, WireNames.blue] {
-      #expect(trace.level(of: try trace.wire(wire), at: .max) == false)
+      let line = try trace.wire(wire)
+      #expect(trace.level(of: line, at: .max) == false)
     }
   }
 

@@ -21,7 +21,8 @@ struct BacklightSettingsTests {
     ("backlight:\n  colour: Warm-White\n", "warm-white", .steady(BacklightColor(rgb: 0xFFB070))),
   ])
   func theFormsAUserWritesAreRead(_ text: String, _ written: String, _ setting: BacklightSetting) throws {
-    let backlight = try #require(try Self.parse(text).backlight)
+    let configuration = try Self.parse(text)
+    let backlight = try #require(configuration.backlight)
     #expect(backlight.text == written)
     #expect(backlight.setting == setting)
     #expect(backlight.cycleSeconds == 300 && backlight.brightness == 1 && backlight.night == .follow)
@@ -29,7 +30,8 @@ struct BacklightSettingsTests {
 
   @Test func theLongFormSetsTheCycleTheBrightnessAndTheNight() throws {
     let text = "backlight:\n  colour: cycle\n  cycle-seconds: 600\n  brightness: 40\n  night: off\n"
-    let backlight = try #require(try Self.parse(text).backlight)
+    let configuration = try Self.parse(text)
+    let backlight = try #require(configuration.backlight)
     #expect(backlight.setting == .cycle && backlight.cycleSeconds == 600)
     #expect(backlight.brightness == 0.4 && backlight.night == .off)
     #expect(backlight.origin?.line == 2)
@@ -125,7 +127,8 @@ struct BacklightSettingsTests {
     }
     var reset = ClockSettingsChange()
     reset.backlight = .reset
-    #expect(try editor.apply(reset).get().backlight == nil)
+    let resetTo = try editor.apply(reset).get()
+    #expect(resetTo.backlight == nil)
   }
 
   @Test(arguments: [

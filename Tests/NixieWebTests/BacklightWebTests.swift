@@ -62,7 +62,8 @@ struct BacklightWebTests {
   func aBoardWithABacklightTakesTheSettingAndSavesIt(_ value: String) throws {
     let (app, editor) = try Self.app(board: "ncs314")
     // The page enables its control: the state names the setting in force (none yet: off).
-    #expect(try Self.state(app).contains(#""backlight":"off""#))
+    let state = try Self.state(app)
+    #expect(state.contains(#""backlight":"off""#))
     let (status, _) = try Self.post(app, ##"{"backlight": "\##(value)"}"##)
     #expect(status == 200)
     #expect(editor.overrides.backlight == value)
@@ -86,7 +87,8 @@ struct BacklightWebTests {
     #expect(body.contains(message), "\(body)")
     #expect(editor.overrides == ClockOverrides())
     // The page disables its control: the state has no backlight.
-    #expect(try Self.state(app).contains(#""backlight":null"#))
+    let state = try Self.state(app)
+    #expect(state.contains(#""backlight":null"#))
   }
 
   @Test(arguments: [#"{"backlight": "reddish"}"#, #"{"backlight": 12}"#, #"{"backlight": "cycle 5"}"#])
