@@ -88,7 +88,10 @@ public struct ClockJob {
       onRecordingFailure: { logger.error("\($0)") },
       onPlan: { frames.planned($0, brightness: $1) })
     defer { session.finish(blanking: true) }
-    if configuration.realtime { Self.goRealTime(session.scheduler, logger: logger) }
+    if configuration.realtime {
+      Self.goRealTime(session.scheduler, logger: logger)
+      session.backlight?.makeRealTime()
+    }
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
       backlight: session.backlight, wallTime: { clock.wallTime() })

@@ -40,6 +40,8 @@ public final class BacklightPlayer: @unchecked Sendable {
   private var exited = false
   private var failed: (any Error)?
   private var shown: BacklightColor?
+  private var realTime = false
+  private var thread: SystemThread?
 
   /// A player writing to `output`, timed by `clock`.
   public init(output: Output, clock: MonotonicClock) {
@@ -71,13 +73,25 @@ public final class BacklightPlayer: @unchecked Sendable {
     let parker = clock.makeThreadParker()
     self.parker = parker
     do {
-      _ = try SystemThread.start(name: "nixie-backlight") { [self] in run(parker) }
+      let thread = try SystemThread.start(name: "nixie-backlight") { [self] in run(parker) }
+      // As steady as the frame thread when it may be: a refusal was said for that thread.
+      if realTime { try? thread.setRealTime(priority: RealTime.priority) }
+      self.thread = thread
     } catch {
       parker.retire()
       self.parker = nil
       throw error
     }
     started = true
+  }
+
+  /// Runs the thread at real-time priority (`RealTime.priority`, SCHED_FIFO) from its start,
+  /// or at once if it runs; a refusal leaves it as it was (the frame thread's says why).
+  public func makeRealTime() {
+    condition.lock()
+    defer { condition.unlock() }
+    realTime = true
+    try? thread?.setRealTime(priority: RealTime.priority)
   }
 
   /// The program playing.
