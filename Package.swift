@@ -168,7 +168,7 @@ let package = Package(
       name: "NixieClockTests",
       dependencies: [
         "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieTestSupport",
+        "NixieTestSupport", "NixieWireDecoders",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.

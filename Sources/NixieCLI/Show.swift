@@ -33,6 +33,8 @@ struct Show: ParsableCommand {
         nixie show --json 12:34
         # the tubes as a picture (SVG), for a README or a bug report; no board is touched
         nixie show --svg tubes.svg 12:34:56
+        # the RGB light under the tubes (boards with one), here for a minute
+        nixie show --board ncs314 --backlight amber --hold 60 12:34:56
         nixie show --board mcp23017-4xin12 --backend hardware 1234
       """)
 
@@ -72,7 +74,20 @@ struct Show: ParsableCommand {
         + " showing it; --brightness dims the picture.", valueName: "file"))
   var svg: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Light the backlight (boards with one, and --svg's picture): #rrggbb, a colour name or off.",
+      valueName: "colour"))
+  var backlight: String?
+
   func validate() throws {
+    if let backlight, BacklightSetting(backlight) == nil || BacklightSetting(backlight) == .cycle {
+      let names = BacklightSetting.names.map(\.name).joined(separator: ", ")
+      throw ValidationError(
+        "--backlight must be a colour #rrggbb, a colour name (\(names)) or off, not '\(Printable.escaped(backlight))'"
+          + (BacklightSetting(backlight) == .cycle
+            ? " (the colour cycle is the clock's: backlight: cycle in nixie.yaml)" : ""))
+    }
     try value.requireOne()
     if let decimals, decimals < 0 || decimals > 20 {
       throw ValidationError("--decimals must be between 0 and 20, not \(decimals)")
@@ -95,7 +110,8 @@ struct Show: ParsableCommand {
       choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
       options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient), transition: transition.spec,
       brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },
-      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }, svg: svg
+      json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }, svg: svg,
+      backlight: backlight.flatMap(BacklightSetting.init)
     ).run()
   }
 }

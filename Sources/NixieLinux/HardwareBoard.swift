@@ -19,6 +19,9 @@ public final class HardwareBoard {
   public var driver: any DisplayDriver { reporter }
   /// The GPIO output lines (nil on expander boards), with what was written to them.
   public let lines: TracingGPIOLines?
+  /// The backlight's PWM lines (`TransportPlan.backlight`), a request of their own, dark at
+  /// first; nil when the board has none to drive by GPIO.
+  public let backlightLines: GPIOLines?
 
   private let reporter: ReportingDisplayDriver
   private let gpio: GPIOChipLines?
@@ -51,6 +54,15 @@ public final class HardwareBoard {
     } else {
       gpio = nil
       lines = nil
+    }
+    if let rgb = plan.backlight {
+      let dark = rgb.activeHigh ? LineSet() : LineSet([.red, .green, .blue])
+      let opened = try opener.openOutputs(
+        TransportPlan.Outputs(chip: rgb.chip, lines: rgb.lines, initialLevels: dark))
+      transports.append(opened)
+      backlightLines = opened
+    } else {
+      backlightLines = nil
     }
     var spi: SPIDevice?
     var i2c: I2CBus?
@@ -109,7 +121,10 @@ public final class HardwareBoard {
   }
 
   /// Gives the GPIO lines back now, rather than at exit. The tubes keep what they show.
-  public func release() { gpio?.release() }
+  public func release() {
+    gpio?.release()
+    (backlightLines as? GPIOChipLines)?.release()
+  }
 }
 
 /// How `HardwareBoard` opens transports: the Linux devices, or doubles in tests.

@@ -31,6 +31,8 @@ public final class SimulatedBoard {
   public let display: any SimulatedDisplay
   /// The driver the program writes frames to; call `start()` before the first write.
   public let driver: any DisplayDriver
+  /// The light under the tubes read back from the wire, on boards with one nixie drives.
+  public let backlight: SimulatedBacklight?
 
   /// Builds `profile`'s transports and chips; simulated time comes from `clock`. `fitted` is
   /// the chip the simulated board carries when the profile has a variant (default: the
@@ -128,6 +130,8 @@ public final class SimulatedBoard {
       expanders = model
       display = model
     }
+    backlight = SimulatedBacklight(board: board, levels: gpio.levels, modules: modules)
+    if let backlight, case .pwmRGB = board.backlight { gpio.addObserver(backlight) }
     guard let driver = DisplayDrivers.driver(for: board, lines: gpio, spi: spi, i2c: i2c, clock: clock) else {
       throw .noModel(chip: board.chip.name)
     }

@@ -34,15 +34,16 @@ def check(condition, message):
 
 
 class Rig:
-    def __init__(self, nixie, folder):
+    def __init__(self, nixie, folder, board="hv5622-6xin14", trace=False):
         self.nixie = nixie
         self.folder = folder
+        self.trace = os.path.join(folder, "trace.vcd") if trace else None
         self.socket = os.path.join(folder, "control.sock")
         self.frames = os.path.join(folder, "frames.jsonl")
         self.port = free_port()
         self.clock = self.web = None
         with open(os.path.join(folder, "nixie.yaml"), "w") as config:
-            config.write("board: hv5622-6xin14\ntimezone: UTC\nfaces:\n  - HH:mm:ss\nbrightness: 100\n")
+            config.write("board: %s\ntimezone: UTC\nfaces:\n  - HH:mm:ss\nbrightness: 100\n" % board)
         subprocess.run([nixie, "web", "--config", self.path("web.yaml"), "--set-password"],
                        input=(PASSWORD + "\n").encode(), check=True, capture_output=True)
 
@@ -54,7 +55,8 @@ class Rig:
             os.remove(self.frames)
         self.clock = subprocess.Popen(
             [self.nixie, "clock", "--config", self.path("nixie.yaml"), "--backend", "sim", "--socket", self.socket,
-             "--overrides", self.path("overrides.yaml"), "--frames-log", self.frames],
+             "--overrides", self.path("overrides.yaml"), "--frames-log", self.frames]
+            + (["--trace", self.trace] if self.trace else []),
             stdout=subprocess.DEVNULL, stderr=open(self.path("clock.log"), "a"))
         wait_for(lambda: os.path.exists(self.socket), 10, "the clock's socket")
         self.web = subprocess.Popen(
@@ -92,6 +94,38 @@ class Rig:
             if line["outputs"]:
                 lit += after["mono_ns"] - max(line["mono_ns"], start)
         return lit / (end - start)
+
+
+def pwm_duties(vcd_path, wires, seconds):
+    """Each wire's share of the trace's last `seconds` spent high: high time over the window."""
+    codes, changes, time = {}, [], 0
+    with open(vcd_path) as vcd:
+        for line in vcd:
+            parts = line.split()
+            if parts[:2] == ["$var", "wire"] and parts[4] in wires:
+                codes[parts[3]] = parts[4]
+            elif line.startswith("#"):
+                time = int(line[1:])
+            elif line[:1] in "01" and line[1:].strip() in codes:
+                changes.append((time, codes[line[1:].strip()], line[0] == "1"))
+    end = time
+    start = end - int(seconds * 1e9)
+    duties = {}
+    for wire in wires:
+        level, since, high = False, start, 0
+        for at, name, value in changes:
+            if name != wire:
+                continue
+            if at <= start:
+                level = value
+                continue
+            if level:
+                high += at - since
+            level, since = value, at
+        if level:
+            high += end - since
+        duties[wire] = high / (end - start)
+    return duties
 
 
 def browser():
@@ -171,6 +205,11 @@ def main():
         if arguments.screenshots:
             driver.save_screenshot(os.path.join(arguments.screenshots, "web-page.png"))
 
+        # This board has no backlight: the page's control is disabled and says so.
+        check(driver.find_element(By.ID, "backlight-apply").get_attribute("disabled") is not None
+              and "has no backlight" in driver.find_element(By.ID, "backlight-note").text,
+              "without a backlight the control is disabled")
+
         # Brightness 30 %: the wire is lit about 30 % of the time.
         check(abs(rig.lit_share(1.0) - 1.0) < 0.05, "at 100 %% the wire is lit %.2f of the time" % rig.lit_share(1.0))
         driver.execute_script("const b = document.getElementById('brightness'); b.value = 30;"
@@ -218,6 +257,35 @@ def main():
             driver.find_element(By.ID, "logout").click()
             wait_for(lambda: driver.find_elements(By.ID, "password"), 10, "the login page")
             driver.save_screenshot(os.path.join(arguments.screenshots, "web-login.png"))
+        rig.stop()
+
+        # An NCS314: the backlight's control works, and the three PWM lines on the wire follow it.
+        rig = Rig(nixie, tempfile.mkdtemp(prefix="nixie-browser-ncs314-", dir=folder), board="ncs314", trace=True)
+        rig.start()
+        log_in(driver, rig)
+        wait_for(lambda: driver.find_element(By.ID, "backlight-apply").get_attribute("disabled") is None, 10,
+                 "the backlight control enabled")
+        Select(driver.find_element(By.ID, "backlight-mode")).select_by_value("cycle")
+        check(apply(driver, "backlight-apply") == "Done.", "the colour cycle is accepted")
+        wait_for(lambda: state(driver)["backlight"] == "cycle", 10, "the state to say cycle")
+        Select(driver.find_element(By.ID, "backlight-mode")).select_by_value("colour")
+        driver.execute_script("document.getElementById('backlight').value = '#0a64c8';")
+        check(apply(driver, "backlight-apply") == "Done.", "the colour #0a64c8 is accepted")
+        wait_for(lambda: state(driver)["backlight"] == "#0a64c8", 10, "the state to say #0a64c8")
+        # Two more seconds on the tubes: the PWM of the new colour fills the trace's last second.
+        shown = {line["text"] for line in rig.frames_log()}
+        wait_for(lambda: len({line["text"] for line in rig.frames_log()} - shown) >= 2, 10, "two more seconds")
+        if arguments.screenshots:
+            driver.save_screenshot(os.path.join(arguments.screenshots, "web-page-backlight.png"))
+        rig.stop()
+        duties = pwm_duties(rig.trace, ["red", "green", "blue"], 1.0)
+        expected = {"red": 10 / 255, "green": 100 / 255, "blue": 200 / 255}
+        # Real time on a shared machine: a late wake-up moves an edge by a few of the 100 µs steps.
+        check(all(abs(duties[wire] - expected[wire]) < 0.1 for wire in expected),
+              "the wire's PWM duties %s are #0a64c8's %s" % (
+                  {k: round(v, 3) for k, v in duties.items()}, {k: round(v, 3) for k, v in expected.items()}))
+        with open(rig.path("overrides.yaml")) as overrides:
+            check('backlight: "#0a64c8"' in overrides.read(), "the overrides file holds the backlight")
     finally:
         if driver:
             driver.quit()

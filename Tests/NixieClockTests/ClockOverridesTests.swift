@@ -109,7 +109,7 @@ struct ClockOverridesTests {
     ("timezone: \"\"\n", "overrides.yaml:1:1: timezone must not be empty"),
     ("faces: []\n", "overrides.yaml:1:1: faces must list at least one face"),
     ("night:\n  from: \"22:00\"\n  mode: dim\n", "overrides.yaml:1:1: missing key 'until' in night"),
-    ("backlight: red\n", "overrides.yaml:1:1: backlight must be a colour"),
+    ("backlight: reddish\n", "overrides.yaml:1:1: backlight must be a colour \"#rrggbb\""),
     ("brightness: [\n", "overrides.yaml:2:1:"),
   ])
   func aMistakeInTheFileIsReportedWithItsPlace(_ text: String, _ expected: String) {

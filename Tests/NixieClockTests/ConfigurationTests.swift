@@ -59,6 +59,8 @@ struct ConfigurationTests {
     #expect(configuration.knob.longPress == .night && configuration.knob.longPressMilliseconds == 1000)
     #expect(configuration.knob.momentum == false)
     #expect(configuration.realtime)
+    #expect(configuration.backlight?.setting == .cycle && configuration.backlight?.cycleSeconds == 300)
+    #expect(configuration.backlight?.night == .follow && configuration.backlight?.brightness == 1)
     let planner = try configuration.planner(for: try Fixtures.board())
     #expect(planner.rotation.cycle == 60)
   }

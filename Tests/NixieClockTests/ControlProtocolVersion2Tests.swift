@@ -107,7 +107,7 @@ struct ControlProtocolVersion2Tests {
       "'set.night'"
     ),
     (#"{"version": 2, "set": {"night": {"from": "22:00", "until": "06:00", "wake": 1}}}"#, "'set.night'"),
-    (#"{"version": 2, "set": {"backlight": "red"}}"#, "'set.backlight' must be a colour"),
+    (#"{"version": 2, "set": {"backlight": "reddish"}}"#, "'set.backlight' must be a colour"),
     (##"{"version": 2, "set": {"backlight": "#12345g"}}"##, "'set.backlight'"),
     (#"{"version": 2, "sett": {}}"#, "unknown key 'sett'"),
   ])

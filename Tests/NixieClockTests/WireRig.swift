@@ -3,6 +3,13 @@ import NixieClock
 import NixieCore
 import NixieRuntime
 import NixieSimulator
+import NixieWireDecoders
+
+/// Text collected in memory, as a `TextOutputStream`.
+final class TraceText: TextOutputStream {
+  var text = ""
+  func write(_ string: String) { text += string }
+}
 
 /// The clock as `nixie clock --backend sim` runs it, in virtual time: the daemon loop, the
 /// transition engine's frame scheduler on its own thread, the simulated board decoding the
@@ -24,6 +31,11 @@ final class WireRig {
   /// Monotonic time at the start, when the wall clock read `start`.
   let startMono: UInt64
   let start: Int64
+  /// The board's backlight, played from its own thread as `nixie clock` plays it.
+  let backlight: BacklightPlayer?
+  /// Every line change as a VCD trace, when asked for (`traced`).
+  private let trace: VCDWriter<TraceText>?
+  private let traceText = TraceText()
 
   /// A daemon for `planner` on `board` from wall time `start`, for `seconds`; `watchdog` is
   /// the ping interval (nil: no watchdog).
@@ -34,7 +46,7 @@ final class WireRig {
     motion: ClockMotion = ClockMotion(),
     watchdog: UInt64? = nil, synchronised: Bool = true,
     wrap: (DisplayDriver, ManualDaemonClock) -> DisplayDriver = { driver, _ in driver },
-    onFault: ((any Error, UInt64) -> Void)? = nil
+    onFault: ((any Error, UInt64) -> Void)? = nil, traced: Bool = false
   ) throws {
     self.board = board
     self.start = start
@@ -43,6 +55,12 @@ final class WireRig {
     startMono = clock.monotonicTime()
     simulated = try SimulatedBoard(board: board, clock: clock)
     simulated.display.addObserver(frames)
+    trace =
+      traced
+      ? VCDWriter(
+        output: traceText, roles: simulated.gpio.roles, levels: simulated.gpio.levels, origin: 0,
+        comment: simulated.wiringComment) : nil
+    if let trace { simulated.gpio.addObserver(trace) }
     try simulated.driver.start()
     let notifier = RecordingNotifier(watchdogInterval: watchdog, clock: clock)
     self.notifier = notifier
@@ -55,8 +73,15 @@ final class WireRig {
       },
       onFault: onFault.map { hear in { hear($0, clock.now()) } })
     try scheduler.start()
+    let scheduler = self.scheduler
+    switch board.backlight {
+    case .pwmRGB(let wiring): backlight = BacklightPlayer(output: .pwm(simulated.gpio, wiring), clock: clock)
+    case .module: backlight = BacklightPlayer(output: .chips { scheduler.setBacklight($0) }, clock: clock)
+    default: backlight = nil
+    }
     display = TransitionClockDisplay(
-      scheduler: scheduler, layout: board.layout, motion: motion, wallTime: { clock.wallTime() })
+      scheduler: scheduler, layout: board.layout, motion: motion, backlight: backlight,
+      wallTime: { clock.wallTime() })
     inbox = ClockInbox { clock.wake() }
     let sync = FakeSynchronisation()
     sync.synchronised = synchronised
@@ -72,8 +97,17 @@ final class WireRig {
   /// blanked by its last write).
   @discardableResult
   func run() throws -> ClockDaemon.Ending {
-    defer { scheduler.stop(blanking: true) }
+    defer {
+      backlight?.stop()
+      scheduler.stop(blanking: true)
+    }
     return try daemon.run()
+  }
+
+  /// The trace so far, read back as a logic analyser would (call after `run()`).
+  func logicTrace() throws -> LogicTrace {
+    trace?.finish(at: clock.monotonicTime())
+    return try LogicTrace(vcd: traceText.text)
   }
 
   /// The monotonic time at wall time `wall` (no clock steps in between).
@@ -99,7 +133,7 @@ final class WireRig {
   }
 
   /// The frames latched in `[from, to)`.
-  func frames(from: UInt64, to: UInt64) -> [LatchedFrame] {
+  func frames(from: UInt64, to: UInt64) -> [NixieCore.LatchedFrame] {
     frames.frames.filter { $0.time >= from && $0.time < to }
   }
 

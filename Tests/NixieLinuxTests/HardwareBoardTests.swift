@@ -143,16 +143,21 @@ struct HardwareBoardTests {
     let hardware = try HardwareBoard(board: try Boards.named("ncs314"), clock: FixedClock(), opener: opener)
     #expect(
       opener.opened == [
-        "read gpiochip0 line 6 pull-up", "gpio gpiochip0", "spi /dev/spidev0.0 mode 2 2000000 Hz 8 bits",
+        "read gpiochip0 line 6 pull-up", "gpio gpiochip0", "gpio gpiochip0",
+        "spi /dev/spidev0.0 mode 2 2000000 Hz 8 bits",
       ])
     #expect(hardware.board.chip.name == chip)
     #expect(hardware.detectedLow == !detect)
-    #expect(opener.chip.outputRequests.map(\.offsets) == [[22]])
+    // LE, then the backlight's red, green and blue (BCM 20, 16, 21) as a request of their own, dark.
+    #expect(opener.chip.outputRequests.map(\.offsets) == [[22], [20, 16, 21]])
+    #expect(opener.chip.outputRequests.last?.values == [false, false, false])
+    #expect(hardware.backlightLines != nil)
     try hardware.driver.start()
     try hardware.driver.write(try hardware.board.formatter.format("12:34:56"))
     #expect(opener.spi.transfers == [bytes])
-    // LE ends high: the chips show the frame (LE is also their OE).
-    #expect(opener.chip.outputs.writes.last == [true])
+    // LE ends high: the chips show the frame (LE is also their OE). The fake's requests share
+    // one record of writes, the width of the last request: LE is its first line.
+    #expect(opener.chip.outputs.writes.last?.first == true)
   }
 
   @Test func exixeModulesGetOneCommandEachOnTheirOwnSelectLine() throws {

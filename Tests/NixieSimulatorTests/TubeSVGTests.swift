@@ -79,3 +79,33 @@ struct TubeSVGTests {
     #expect(lines.last == "title </text><script>alert(1)</script> & \"quoted\" 'x' \u{FFFD}[2J:         ")
   }
 }
+
+/// The backlight in the picture: Python's XML parser finds, per tube, the glass's wash and the
+/// LED's glow in the colour asked for, and none of either without one (or with it off).
+struct TubeSVGBacklightTests {
+  static let script = """
+    import sys, xml.etree.ElementTree as ET
+    root = ET.fromstring(sys.stdin.read())
+    ns = "{http://www.w3.org/2000/svg}"
+    shapes = [e for e in root.iter() if e.get("class") == "backlight"]
+    stops = sorted({s.get("stop-color") for s in root.iter(ns + "stop")})
+    glows = sorted({e.get("fill") for e in shapes if e.tag == ns + "ellipse"})
+    print(len(shapes), " ".join(stops), " ".join(glows))
+    """
+
+  @Test(arguments: [
+    (BacklightColor?.some(BacklightColor(rgb: 0xFFBF00)), "12 #ffbf00 #ffbf00"),
+    (BacklightColor?.some(BacklightColor(rgb: 0x0A64C8)), "12 #0a64c8 #0a64c8"),
+    (BacklightColor?.some(.off), "0  "),
+    (BacklightColor?.none, "0  "),
+  ])
+  func eachTubeIsWashedInTheColour(_ color: BacklightColor?, _ expected: String) throws {
+    let board = try BoardCatalog.load(.builtIn("ncs314"))
+    let svg = TubeSVG(layout: board.layout).document(
+      state: try board.formatter.format("12:34:56"), backlight: color)
+    let python = try #require(ToolProcess.find("python3"), "python3 is needed")
+    let output = try ToolProcess.run(python, ["-c", Self.script], input: svg)
+    // Six tubes, a wash and a glow each.
+    #expect(output.trimmingCharacters(in: .newlines) == expected)
+  }
+}

@@ -33,6 +33,31 @@ struct TubeTerminalViewTests {
     #expect(lines[6] == "hv5622-6xin14")
   }
 
+  /// A backlight washes the glass, most at the base, and colours the tube's bottom edge; the
+  /// top edge and a dark backlight leave the picture as it was.
+  @Test func aBacklightTintsTheGlassFromBelow() throws {
+    let (plain, plainBuffer, board) = try Self.view(colors: .trueColor)
+    plain.frameShown(try Self.frame(board, "1     ", at: 0))
+    plain.renderSteady(at: 0)
+    let (lit, litBuffer, _) = try Self.view(colors: .trueColor)
+    lit.backlight = { _ in BacklightColor(red: 0, green: 0, blue: 1) }
+    lit.frameShown(try Self.frame(board, "1     ", at: 0))
+    lit.renderSteady(at: 0)
+    let (dark, darkBuffer, _) = try Self.view(colors: .trueColor)
+    dark.backlight = { _ in .off }
+    dark.frameShown(try Self.frame(board, "1     ", at: 0))
+    dark.renderSteady(at: 0)
+    let plainLines = plainBuffer.text.split(separator: "\n")
+    let litLines = litBuffer.text.split(separator: "\n")
+    #expect(darkBuffer.text == plainBuffer.text)
+    #expect(litLines[0] == plainLines[0])
+    // The frame colour (70, 70, 76) mixed 70 % towards blue at the bottom edge.
+    #expect(litLines[5].hasPrefix("\u{1B}[38;2;21;21;201m╰"))
+    #expect(plainLines[5].hasPrefix("\u{1B}[38;2;70;70;76m╰"))
+    // The glass (16, 11, 10) at the base: 38 % of the way to blue.
+    #expect(litLines[4].contains("48;2;9;6;103m"), "\(litLines[4])")
+  }
+
   @Test func aStatusStandsBesideTheCaption() throws {
     let (view, buffer, board) = try Self.view(colors: .none)
     view.setStatus("step 3 of 64: tube 1: 3")

@@ -88,10 +88,14 @@ public struct ClockJob {
       onRecordingFailure: { logger.error("\($0)") },
       onPlan: { frames.planned($0, brightness: $1) })
     defer { session.finish(blanking: true) }
-    if configuration.realtime { Self.goRealTime(session.scheduler, logger: logger) }
+    if configuration.realtime {
+      Self.goRealTime(session.scheduler, logger: logger)
+      session.backlight?.makeRealTime()
+    }
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
-      wallTime: { clock.wallTime() })
+      backlight: session.backlight, wallTime: { clock.wallTime() })
+    if let warning = configuration.backlightWarning(for: profile) { logger.warning("\(warning)") }
 
     let inbox = ClockInbox { wakeUp.signal() }
     let status = ClockStatus()
@@ -123,6 +127,7 @@ public struct ClockJob {
         { () throws -> ClockPlanner in
           let reloaded = try settings.load(overrides: try editor.reload())
           let planner = try reloaded.planner(for: profile)
+          if let warning = reloaded.backlightWarning(for: profile) { logger.warning("\(warning)") }
           running = reloaded
           for change in settings.restartNeeded(reloaded, running: configuration) {
             logger.warning("\(change)")

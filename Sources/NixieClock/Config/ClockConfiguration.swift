@@ -73,6 +73,52 @@ public struct ClockConfiguration: Hashable, Sendable {
     public init() {}
   }
 
+  /// The light under the tubes, on boards that have one: a colour, off or the colour cycle,
+  /// dimmed by the tubes' night schedule as `night` says.
+  public struct Backlight: Hashable, Sendable {
+    /// What the night does to the backlight.
+    public enum Night: String, Hashable, Sendable, CaseIterable {
+      /// As it does to the tubes: off on a dark night, dimmed alike on a dim one.
+      case follow
+      /// Off for the whole night, whatever the tubes do.
+      case off
+      /// Unchanged at night.
+      case on
+    }
+
+    public var setting: BacklightSetting
+    /// The setting as written, lowercased (`#ff8800`, `amber`, `off`, `cycle`).
+    public var text: String
+    /// How long the cycle takes once round the colour wheel.
+    public var cycleSeconds = 300
+    /// The light's brightness by day, 0…1.
+    public var brightness = 1.0
+    public var night = Night.follow
+    /// Where the setting was written; nil from the overrides or the command line.
+    public var origin: Origin?
+
+    public init(setting: BacklightSetting, text: String, origin: Origin? = nil) {
+      self.setting = setting
+      self.text = text
+      self.origin = origin
+    }
+
+    /// The cycle's period may be from 10 seconds to a day.
+    public static let cycleSecondsRange = 10...86_400
+
+    /// The program at night factor `nightFactor` (the tubes': 1 by day, 0 on a dark night).
+    public func program(nightFactor: Double) -> BacklightProgram {
+      let factor: Double
+      switch night {
+      case .follow: factor = nightFactor
+      case .off: factor = nightFactor < 1 ? 0 : 1
+      case .on: factor = 1
+      }
+      return BacklightProgram(
+        setting, cyclePeriod: UInt64(cycleSeconds) * 1_000_000_000, level: brightness * factor)
+    }
+  }
+
   /// The file this came from, if any.
   public var file: String?
   public var board: String?
@@ -99,6 +145,8 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// The frame thread at real-time priority with memory locked (`RealTime`): steadier PWM on
   /// a busy machine. Takes a restart to change.
   public var realtime = false
+  /// The backlight; nil: off.
+  public var backlight: Backlight?
 
   public init() {}
 
@@ -151,9 +199,26 @@ public struct ClockConfiguration: Hashable, Sendable {
       }
       turns.append(FaceRotation.Turn(face: fitting, seconds: Face.defaultSeconds(at: 0)))
     }
-    return ClockPlanner(
+    var planner = ClockPlanner(
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
       antiPoisoning: antiPoisoning, indicator: indicator, brightness: brightness, transition: transition)
+    if board.backlight?.isDriven == true { planner.backlight = backlight ?? Self.backlightOff }
+    return planner
+  }
+
+  /// A board's backlight when nothing sets it: off.
+  static let backlightOff = Backlight(setting: .off, text: "off")
+
+  /// Why `backlight` is ignored on `board` (it has none nixie can drive), or nil: the clock
+  /// says it once as a warning, so one nixie.yaml serves several boards.
+  public func backlightWarning(for board: BoardProfile) -> String? {
+    guard let backlight, backlight.setting != .off, board.backlight?.isDriven != true else { return nil }
+    let place = backlight.origin.map { "\($0.file):\($0.line ?? 1):\($0.column ?? 1): " } ?? ""
+    if case .addressable(let chain) = board.backlight {
+      return place
+        + "backlight '\(backlight.text)' ignored: \(board.name)'s backlight is not driven: \(chain.reason)"
+    }
+    return place + "backlight '\(backlight.text)' ignored: \(board.name) has no backlight"
   }
 
   /// The zone named `name` (the system's when nil), or what is wrong with it: an unknown name

@@ -15,7 +15,7 @@ struct ClockConfigurationParser {
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
-      "unsynchronised", "control", "knob", "realtime",
+      "unsynchronised", "control", "knob", "realtime", "backlight",
     ])
     if let board = top["board"] {
       configuration.board = try nonEmpty(board)
@@ -43,6 +43,7 @@ struct ClockConfigurationParser {
     if let control = top["control"] { configuration.control = try parseControl(control) }
     if let knob = top["knob"] { configuration.knob = try parseKnob(knob) }
     if let realtime = top["realtime"] { configuration.realtime = try realtime.bool() }
+    if let backlight = top["backlight"] { configuration.backlight = try parseBacklight(backlight) }
     return configuration
   }
 
@@ -136,6 +137,38 @@ struct ClockConfigurationParser {
     }
     let brightness = Double(try fields["brightness"]?.int(in: 1...100) ?? 20) / 100
     return NightMode(from: from, until: until, mode: mode, brightness: brightness)
+  }
+
+  /// `backlight: SETTING`, or a mapping with `colour`, `cycle-seconds`, `brightness`, `night`.
+  private func parseBacklight(_ node: ProfileNode) throws(BoardFileError) -> ClockConfiguration.Backlight {
+    if node.text != nil { return try backlightSetting(node) }
+    let fields = try node.fields(
+      allowed: ["colour", "cycle-seconds", "brightness", "night"], required: ["colour"])
+    var backlight = try backlightSetting(fields["colour"]!)
+    if let seconds = fields["cycle-seconds"] {
+      backlight.cycleSeconds = try seconds.int(in: ClockConfiguration.Backlight.cycleSecondsRange)
+    }
+    if let brightness = fields["brightness"] {
+      backlight.brightness = Double(try brightness.int(in: 1...100)) / 100
+    }
+    if let night = fields["night"] {
+      backlight.night = ClockConfiguration.Backlight.Night(
+        rawValue: try choice(night, ClockConfiguration.Backlight.Night.allCases.map(\.rawValue)))!
+    }
+    return backlight
+  }
+
+  /// A colour, a colour name, `off` or `cycle` (YAML's `off` and `false` both mean off).
+  func backlightSetting(_ node: ProfileNode) throws(BoardFileError) -> ClockConfiguration.Backlight {
+    let text = try node.string()
+    let word = isOff(node) ? "off" : text.lowercased()
+    guard let setting = BacklightSetting(word) else {
+      let names = BacklightSetting.names.map(\.name).joined(separator: ", ")
+      throw node.error(
+        "\(node.path) must be a colour \"#rrggbb\" (in quotes), a colour name (\(names)), off or cycle,"
+          + " not '\(Printable.escaped(text))'")
+    }
+    return ClockConfiguration.Backlight(setting: setting, text: word, origin: origin(of: node))
   }
 
   private func parseAntiPoisoning(_ node: ProfileNode) throws(BoardFileError) -> AntiPoisoningSchedule {
@@ -240,13 +273,7 @@ extension ClockConfigurationParser {
     }
     if let brightness = top["brightness"] { overrides.brightness = try brightness.int(in: 1...100) }
     if let night = top["night"] { overrides.night = try parseNight(night).map { .hours($0) } ?? .off }
-    if let backlight = top["backlight"] {
-      let colour = try backlight.string()
-      guard ClockSettingsChange.isColour(colour) else {
-        throw backlight.error("backlight must be a colour \"#rrggbb\", not '\(colour)'")
-      }
-      overrides.backlight = colour.lowercased()
-    }
+    if let backlight = top["backlight"] { overrides.backlight = try backlightSetting(backlight).text }
     return overrides
   }
 }

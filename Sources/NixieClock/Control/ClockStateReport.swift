@@ -22,6 +22,13 @@ public struct ClockStateReport: Sendable {
     self.timing = timing
   }
 
+  /// The backlight setting in force (`#rrggbb`, a name, `off`, `cycle`); nil on boards
+  /// without one nixie drives (the page then disables its control).
+  var backlight: String? {
+    guard board.backlight?.isDriven == true else { return nil }
+    return status.snapshot?.planner.backlight?.text ?? "off"
+  }
+
   /// The state as a JSON object.
   public func json() -> String {
     var members: [(String, String)] = [
@@ -36,7 +43,7 @@ public struct ClockStateReport: Sendable {
     members.append(("overridden", JSONText.array(editor?.overrides.setKeys ?? [])))
     members.append(("pinned", JSONText.array((editor?.settings.pinnedKeys.keys.sorted()) ?? [])))
     members.append(("saved_to", editor?.settings.overridesFile.map(JSONText.quoted) ?? "null"))
-    members.append(("backlight", "null"))
+    members.append(("backlight", backlight.map(JSONText.quoted) ?? "null"))
     if let frames {
       let (state, brightness) = frames.target()
       members.append(

@@ -65,6 +65,8 @@ public final class ClockDaemon {
   private var logger: Logger { services.logger }
   private var message: Message?
   private var shown: ClockFrame?
+  /// The backlight's program last handed to the display.
+  private var backlightShown: BacklightProgram?
   private var synchronised: Bool?
 
   public init(
@@ -181,9 +183,19 @@ public final class ClockDaemon {
         state: message.state, brightness: max(frame.brightness, planner.brightness),
         activity: .message(message.transition ?? planner.transition))
     }
+    try showBacklight(at: now)
     guard let change = frame.change(from: shown, transition: planner.transition) else { return }
     try display.show(frame.state, brightness: frame.brightness, change: change)
     shown = frame
+  }
+
+  /// Hands the display the backlight's program when it changed (the night came or went, a
+  /// setting changed); a backlight no longer set goes off.
+  private func showBacklight(at now: Int64) throws {
+    let program = planner.backlightProgram(at: now) ?? (backlightShown == nil ? nil : .off)
+    guard let program, program != backlightShown else { return }
+    try display.setBacklight(program)
+    backlightShown = program
   }
 
   private func apply(_ command: ClockCommand, at mono: UInt64, wall: Int64) {

@@ -12,4 +12,11 @@ public protocol ClockDisplay: AnyObject {
   func show(_ state: DisplayState, brightness: Double, change: DisplayChange) throws
   /// Turns every tube off (shutdown); the display may be shown again afterwards.
   func blank() throws
+  /// Plays `program` on the backlight (boards with one).
+  func setBacklight(_ program: BacklightProgram) throws
+}
+
+extension ClockDisplay {
+  /// A display without a backlight ignores it.
+  public func setBacklight(_ program: BacklightProgram) throws {}
 }

@@ -10,6 +10,8 @@ import NixieRuntime
 /// - Brightness — the day's, the knob's, night mode's `dim` — is PWM (`setBrightness`): on
 ///   boards with BL wired the dark part of each period is BL low. A dark night fades the
 ///   tubes out at the brightness they had and keeps it for the morning.
+/// - The backlight's program (colour or cycle, dimmed by the night) goes to its own thread
+///   (`BacklightPlayer`).
 /// - An anti-poisoning run is the scheduler's slot machine on every tube
 ///   (`FrameScheduler.cycle`): as many laps through every cathode as fit the rest of the run
 ///   with each cathode lit for the run's step, landing on the face due at the run's end.
@@ -22,12 +24,15 @@ public final class TransitionClockDisplay: ClockDisplay {
   private let wallTime: () -> Int64
   /// The brightness last given to the scheduler.
   private var brightness = 1.0
+  /// The board's backlight, when nixie drives one.
+  private let backlight: BacklightPlayer?
 
   /// Drives `scheduler` (started by its owner), whose tubes are laid out as `layout`.
   public init(
     scheduler: FrameScheduler, layout: DisplayLayout, motion: ClockMotion = ClockMotion(),
-    wallTime: @escaping () -> Int64
+    backlight: BacklightPlayer? = nil, wallTime: @escaping () -> Int64
   ) {
+    self.backlight = backlight
     self.scheduler = scheduler
     self.layout = layout
     self.motion = motion
@@ -50,6 +55,11 @@ public final class TransitionClockDisplay: ClockDisplay {
     case .antiPoisoning(let run):
       cycle(to: state, run: run)
     }
+  }
+
+  /// Hands `program` to the backlight's thread; throws when that thread cannot start.
+  public func setBacklight(_ program: BacklightProgram) throws {
+    try backlight?.play(program)
   }
 
   public func blank() throws {

@@ -23,6 +23,8 @@ public struct ClockPlanner: Sendable {
   /// while it lasts.
   public var requestedRun: AntiPoisoningRun?
   public let layout: DisplayLayout
+  /// The backlight, on boards with one nixie drives; nil on the others.
+  public var backlight: ClockConfiguration.Backlight?
 
   public init(
     calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -72,6 +74,14 @@ public struct ClockPlanner: Sendable {
   /// Whether it is night at `time` (by the hours, or as the knob forced it).
   public func isNight(at time: Int64) -> Bool {
     nightFactor(atSecondOfDay: calendar.local(time.floorDividing(by: 1_000_000_000)).secondOfDay) < 1
+  }
+
+  /// What the backlight plays at `time`: its setting under the night's dimming; nil on
+  /// boards without one.
+  public func backlightProgram(at time: Int64) -> BacklightProgram? {
+    guard let backlight else { return nil }
+    let local = calendar.local(time.floorDividing(by: 1_000_000_000))
+    return backlight.program(nightFactor: nightFactor(atSecondOfDay: local.secondOfDay))
   }
 
   /// The brightness factor of the night: 1 by day; a forced night without night hours

@@ -32,7 +32,8 @@ public struct ClockOverrides: Hashable, Sendable {
   /// The day's brightness, percent.
   public var brightness: Int?
   public var night: Night?
-  /// `#rrggbb`; kept for boards with a backlight.
+  /// A backlight setting (`#rrggbb`, a colour name, `off`, `cycle`), lowercased; it replaces
+  /// nixie.yaml's `backlight` (or its `colour`), keeping the rest of that section.
   public var backlight: String?
 
   public init() {}
@@ -80,6 +81,13 @@ public struct ClockOverrides: Hashable, Sendable {
       }
     }
     if let brightness { result.brightness = Double(brightness) / 100 }
+    if let backlight, let setting = BacklightSetting(backlight) {
+      var light = result.backlight ?? ClockConfiguration.Backlight(setting: setting, text: backlight)
+      light.setting = setting
+      light.text = backlight
+      light.origin = file.map { ClockConfiguration.Origin(file: $0) }
+      result.backlight = light
+    }
     switch night {
     case nil: break
     case .off?: result.night = nil

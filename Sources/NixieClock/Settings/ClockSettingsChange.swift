@@ -19,7 +19,8 @@ public struct ClockSettingsChange: Hashable, Sendable {
   public var brightness: Edit<Int> = .keep
   /// Night hours, or `.off` for none.
   public var night: Edit<ClockOverrides.Night> = .keep
-  /// The backlight's colour, `#rrggbb`, on boards that have one.
+  /// The backlight's setting (`BacklightSetting`: `#rrggbb`, a name, `off`, `cycle`),
+  /// lowercased, on boards that have one.
   public var backlight: Edit<String> = .keep
 
   public init() {}
@@ -83,7 +84,8 @@ public struct ClockSettingsChange: Hashable, Sendable {
     "brightness": "'set.brightness' must be a whole number of percent from 1 to 100, or null",
     "night": "'set.night' must be \"off\", {\"from\": \"HH:MM\", \"until\": \"HH:MM\", \"mode\": \"dim\" or"
       + " \"dark\", \"brightness\": 1…100}, or null",
-    "backlight": "'set.backlight' must be a colour \"#rrggbb\", or null",
+    "backlight": "'set.backlight' must be a colour \"#rrggbb\", a colour name ("
+      + BacklightSetting.names.map(\.name).joined(separator: ", ") + "), \"off\", \"cycle\", or null",
   ]
 
   /// Reads the object of a `set` request; strictly typed, unknown keys refused.
@@ -126,8 +128,8 @@ public struct ClockSettingsChange: Hashable, Sendable {
         }
       default:
         if reset { change.backlight = .reset; continue }
-        guard case .string(let colour) = member, isColour(colour) else { return failure(key) }
-        change.backlight = .set(colour.lowercased())
+        guard case .string(let text) = member, isBacklight(text) else { return failure(key) }
+        change.backlight = .set(text.lowercased())
       }
     }
     return .success(change)
@@ -199,10 +201,6 @@ public struct ClockSettingsChange: Hashable, Sendable {
       .hours(NightMode(from: from, until: until, mode: mode, brightness: Double(brightness) / 100)))
   }
 
-  /// `#rrggbb` with hexadecimal digits.
-  static func isColour(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
-      && bytes.dropFirst().allSatisfy { (48...57).contains($0) || (97...102).contains($0 | 0x20) }
-  }
+  /// A backlight setting as nixie.yaml writes it (`BacklightSetting`).
+  static func isBacklight(_ text: String) -> Bool { BacklightSetting(text) != nil }
 }

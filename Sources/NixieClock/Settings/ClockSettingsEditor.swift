@@ -32,6 +32,15 @@ public final class ClockSettingsEditor: Sendable {
     return overrides
   }
 
+  /// Why `board`'s backlight cannot be set, or nil when nixie drives it.
+  static func backlightRefusal(_ board: BoardProfile) -> String? {
+    switch board.backlight {
+    case .pwmRGB?, .module?: nil
+    case .addressable(let chain)?: "\(board.name)'s backlight is not driven: \(chain.reason)"
+    case nil: "\(board.name) has no backlight"
+    }
+  }
+
   /// The label a change's own problems are reported under, stripped from the messages.
   private static let label = "<set>"
 
@@ -44,9 +53,8 @@ public final class ClockSettingsEditor: Sendable {
           "\(key) is set by \(option) on the clock's command line, which wins over changes from here;"
             + " restart the clock without it to change \(key) here"))
     }
-    if change.backlight != .keep {
-      // The hook for boards with a backlight: none of the built-in profiles has one yet.
-      return .failure(ControlRequestError("\(board.name) has no backlight"))
+    if change.backlight != .keep, let refusal = Self.backlightRefusal(board) {
+      return .failure(ControlRequestError(refusal))
     }
     return current.withLock { overrides -> Result<ClockConfiguration, ControlRequestError> in
       let next = overrides.applying(change)

@@ -20,6 +20,9 @@ public final class DisplaySession {
   public private(set) var terminalView: TubeTerminalView?
   /// Paces every frame onto the driver.
   public let scheduler: FrameScheduler
+  /// Plays the backlight, on boards with one nixie drives (its thread starts with the first
+  /// `setBacklight`).
+  public let backlight: BacklightPlayer?
   private var finishers: [(UInt64) -> Void] = []
   /// The files recorded into.
   private var files: [RecordingFile] = []
@@ -46,6 +49,7 @@ public final class DisplaySession {
     var steadyPicture: TubeTerminalView?
     let start = clock.now()
     let recorders: Recorders
+    var backlightLines: GPIOLines?
     switch backend {
     case .hardware:
       let hardware: HardwareBoard
@@ -57,6 +61,7 @@ public final class DisplaySession {
       }
       hardwareBoard = hardware
       driver = hardware.driver
+      backlightLines = hardware.backlightLines
       // What the kernel allows: the levels we set, stamped when each write returned.
       recorders = Recorders(
         roles: hardware.tracedRoles, levels: hardware.levels, comment: hardware.wiringComment,
@@ -71,6 +76,7 @@ public final class DisplaySession {
       }
       driver = simulated.driver
       self.simulated = simulated
+      backlightLines = simulated.gpio
       recorders = Recorders(
         roles: simulated.gpio.roles, levels: simulated.gpio.levels, comment: simulated.wiringComment,
         observeLines: simulated.gpio.addObserver, observeFrames: simulated.display.addObserver)
@@ -84,6 +90,7 @@ public final class DisplaySession {
           stdout.flush()
         }
         simulated.display.addObserver(picture)
+        if let light = simulated.backlight { picture.backlight = { light.color(at: $0) } }
         steadyPicture = picture
         terminalView = picture
         finishers.append { picture.renderSteady(at: $0) }
@@ -110,6 +117,22 @@ public final class DisplaySession {
       try scheduler.start()
     } catch {
       throw NixieError(.internalError, "the frame thread: \(error)")
+    }
+    backlight = Self.backlightPlayer(board: board, lines: backlightLines, scheduler: scheduler, clock: clock)
+  }
+
+  /// The player for `board`'s backlight: PWM on `lines`, or the chips' LEDs through the frame
+  /// thread; nil when nixie drives none.
+  private static func backlightPlayer(
+    board: BoardProfile, lines: GPIOLines?, scheduler: FrameScheduler, clock: MonotonicClock
+  ) -> BacklightPlayer? {
+    switch board.backlight {
+    case .pwmRGB(let wiring):
+      return lines.map { BacklightPlayer(output: .pwm($0, wiring), clock: clock) }
+    case .module:
+      return BacklightPlayer(output: .chips { scheduler.setBacklight($0) }, clock: clock)
+    case .addressable, nil:
+      return nil
     }
   }
 
@@ -207,6 +230,15 @@ public final class DisplaySession {
     }
   }
 
+  /// Plays `program` on the backlight; nothing on boards without one nixie drives.
+  public func setBacklight(_ program: BacklightProgram) throws(NixieError) {
+    do {
+      try backlight?.play(program)
+    } catch {
+      throw NixieError(.internalError, "the backlight's thread: \(error)")
+    }
+  }
+
   /// Turns the tubes off (a dark frame: BL low where the board wires it).
   public func blank() throws(NixieError) {
     try show(board.layout.blank)
@@ -216,6 +248,7 @@ public final class DisplaySession {
   /// last write, mid-fade or not), draws the last picture, flushes the trace and the frames
   /// log, and gives the hardware lines back.
   public func finish(blanking: Bool = false) {
+    backlight?.stop()
     scheduler.stop(blanking: blanking)
     let now = clock.now()
     for finisher in finishers { finisher(now) }

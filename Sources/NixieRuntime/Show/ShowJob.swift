@@ -24,13 +24,16 @@ public struct ShowJob {
   /// `--svg FILE`: draw the value as the tubes would show it (`TubeSVG`) into FILE (`-`:
   /// standard output) instead of showing it; no board is touched.
   public var svg: String?
+  /// `--backlight`: the light under the tubes (a colour or off; boards with one).
+  public var backlight: BacklightSetting?
 
   public init(
     choice: BoardChoice, recording: SessionRecording, value: String, from: String?, options: FormatOptions,
     transition: TransitionSpec, brightness: Double, hold: UInt64?, json: FileStream?,
-    notice: @escaping (String) -> Void, svg: String? = nil
+    notice: @escaping (String) -> Void, svg: String? = nil, backlight: BacklightSetting? = nil
   ) {
     self.svg = svg
+    self.backlight = backlight
     self.choice = choice
     self.recording = recording
     self.value = value
@@ -53,10 +56,14 @@ public struct ShowJob {
       json.write(board.layout.json(of: state, board: board.name) + "\n")
       json.flush()
     }
+    let light = backlight.map { BacklightProgram($0, cyclePeriod: 1).color(at: 0) }
     if let svg {
-      try Self.write(TubeSVG(layout: board.layout).document(state: state, brightness: brightness), to: svg)
+      try Self.write(
+        TubeSVG(layout: board.layout).document(state: state, brightness: brightness, backlight: light),
+        to: svg)
       return
     }
+    if backlight != nil { try Self.checkBacklight(of: board, held: hold != nil) }
     let (backend, note) = try choice.resolveBackend()
     if let note { notice(note) }
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
@@ -72,6 +79,7 @@ public struct ShowJob {
       view: backend == .sim && Terminal.standardOutputIsTerminal)
     do {
       session.setBrightness(brightness)
+      if let light { try session.setBacklight(BacklightProgram(.steady(light))) }
       if let start { try session.show(start) }
       let end = session.show(state, transition: transition)
       try Self.wait(until: end, session, signals)
@@ -85,6 +93,25 @@ public struct ShowJob {
       throw error
     }
     try session.finishChecked()
+  }
+
+  /// `--backlight` needs a board with a backlight nixie drives, and on one lit by software
+  /// PWM, `--hold`: the light goes out when nixie exits.
+  private static func checkBacklight(of board: BoardProfile, held: Bool) throws(NixieError) {
+    switch board.backlight {
+    case .module?: return
+    case .pwmRGB?:
+      guard held else {
+        throw NixieError(
+          .badUsage,
+          "--backlight on \(board.name) needs --hold: its backlight is software PWM, which stops when nixie exits"
+        )
+      }
+    case .addressable(let chain)?:
+      throw NixieError(.badUsage, "--backlight: \(board.name)'s backlight is not driven: \(chain.reason)")
+    case nil:
+      throw NixieError(.badUsage, "--backlight: \(board.name) has no backlight")
+    }
   }
 
   private static func format(

@@ -26,21 +26,33 @@ public struct TubeSVG: Sendable {
     self.caption = caption
   }
 
-  /// A standalone SVG of `state` lit steadily at `brightness`.
-  public func document(state: DisplayState, brightness: Double = 1) -> String {
-    document(duties: CathodeDuties(state, layout: layout), brightness: brightness)
+  /// A standalone SVG of `state` lit steadily at `brightness`, over `backlight` when given.
+  public func document(state: DisplayState, brightness: Double = 1, backlight: BacklightColor? = nil)
+    -> String
+  {
+    document(duties: CathodeDuties(state, layout: layout), brightness: brightness, backlight: backlight)
   }
 
   /// A standalone SVG of the tubes at `duties` (per position, per cathode), scaled by
-  /// `brightness`.
-  public func document(duties: CathodeDuties, brightness: Double = 1) -> String {
+  /// `brightness`; a `backlight` that is not dark shines up through each tube's glass.
+  public func document(duties: CathodeDuties, brightness: Double = 1, backlight: BacklightColor? = nil)
+    -> String
+  {
+    let light = backlight.flatMap(TerminalColors.RGB.init(backlight:))
     let width = size.width
     let height = size.height
     var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(height)\""
     text += " width=\"\(width)\" height=\"\(height)\" role=\"img\" class=\"tubes\">\n"
     text += "<title>\(Self.escaped(caption ?? "nixie tubes")): \(Self.escaped(shownText(duties)))</title>\n"
     text += "<defs><filter id=\"glow\" x=\"-40%\" y=\"-40%\" width=\"180%\" height=\"180%\">"
-    text += "<feGaussianBlur stdDeviation=\"5\"/></filter></defs>\n"
+    text += "<feGaussianBlur stdDeviation=\"5\"/></filter>"
+    if let light {
+      let color = Self.hex(light)
+      text += "<linearGradient id=\"backlight\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
+      text += "<stop offset=\"0\" stop-color=\"\(color)\" stop-opacity=\"0.04\"/>"
+      text += "<stop offset=\"1\" stop-color=\"\(color)\" stop-opacity=\"0.4\"/></linearGradient>"
+    }
+    text += "</defs>\n"
     text +=
       "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(Self.hex(TerminalColors.glass))\" rx=\"6\"/>\n"
     var x = Self.margin
@@ -48,7 +60,7 @@ public struct TubeSVG: Sendable {
       let values = index < duties.duties.count ? duties.duties[index] : []
       text +=
         position.isTube
-        ? tube(position, index, values, brightness, x: x)
+        ? tube(position, index, values, brightness, light: light, x: x)
         : separator(position, index, values, brightness, x: x)
       x += (position.isTube ? Self.tubeWidth : Self.separatorWidth) + Self.gap
     }
@@ -76,13 +88,20 @@ public struct TubeSVG: Sendable {
   }
 
   private func tube(
-    _ position: DisplayPosition, _ index: Int, _ values: [Double], _ brightness: Double, x: Int
+    _ position: DisplayPosition, _ index: Int, _ values: [Double], _ brightness: Double,
+    light: TerminalColors.RGB?, x: Int
   ) -> String {
     let top = Self.margin
     var text = "<g class=\"position tube\" data-p=\"\(index)\">\n"
-    text += "<rect x=\"\(x)\" y=\"\(top)\" width=\"\(Self.tubeWidth)\" height=\"\(Self.height)\" rx=\"16\""
+    let glass = "x=\"\(x)\" y=\"\(top)\" width=\"\(Self.tubeWidth)\" height=\"\(Self.height)\" rx=\"16\""
     text +=
-      " fill=\"\(Self.hex(TerminalColors.glass))\" stroke=\"\(Self.hex(TerminalColors.frame))\" stroke-width=\"2\"/>\n"
+      "<rect \(glass) fill=\"\(Self.hex(TerminalColors.glass))\" stroke=\"\(Self.hex(TerminalColors.frame))\" stroke-width=\"2\"/>\n"
+    if let light {
+      // The LED under the tube: a glow at the base, its light rising through the glass.
+      text += "<rect class=\"backlight\" \(glass) fill=\"url(#backlight)\"/>\n"
+      text += "<ellipse class=\"backlight\" cx=\"\(x + Self.tubeWidth / 2)\" cy=\"\(top + Self.height - 4)\""
+      text += " rx=\"24\" ry=\"5\" fill=\"\(Self.hex(light))\" opacity=\"0.7\" filter=\"url(#glow)\"/>\n"
+    }
     let originX = x + (Self.tubeWidth - 7 * Self.pixel) / 2
     let originY = top + (Self.height - 7 * Self.pixel) / 2
     var ghosts = ""

@@ -1,3 +1,5 @@
+import NixieCore
+
 /// How much colour the terminal takes, and the palette of a glowing tube.
 public enum TerminalColors: Sendable {
   /// 24-bit colour (`COLORTERM=truecolor`).
@@ -20,6 +22,18 @@ public enum TerminalColors: Sendable {
     var r: Double
     var g: Double
     var b: Double
+
+    /// The light of a backlight on screen (0…255 a channel); nil when it is dark.
+    init?(backlight color: BacklightColor) {
+      guard !color.isOff else { return nil }
+      self.init(r: color.red * 255, g: color.green * 255, b: color.blue * 255)
+    }
+
+    init(r: Double, g: Double, b: Double) {
+      self.r = r
+      self.g = g
+      self.b = b
+    }
 
     func mixed(with other: RGB, _ amount: Double) -> RGB {
       RGB(r: r + (other.r - r) * amount, g: g + (other.g - g) * amount, b: b + (other.b - b) * amount)

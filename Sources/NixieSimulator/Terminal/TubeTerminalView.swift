@@ -31,6 +31,11 @@ public final class TubeTerminalView: FrameObserver {
   private var shown: [String] = []
   /// A line under the caption (the test pattern's step), set from any thread.
   private let status = Mutex("")
+  /// The light under the tubes at a time, on boards with a backlight: the glass is tinted
+  /// with it, most at the bottom where the LEDs sit. Set it before the first picture.
+  public var backlight: ((UInt64) -> BacklightColor)?
+  /// The backlight of the picture being drawn, as a screen colour; nil when dark.
+  private var wash: TerminalColors.RGB?
 
   /// A view of `layout` that writes pictures through `emit`. `columns` is the terminal's width:
   /// when the tubes do not fit, a one-line view replaces the picture.
@@ -74,6 +79,7 @@ public final class TubeTerminalView: FrameObserver {
   }
 
   private func draw(window: UInt64, at time: UInt64) {
+    wash = backlight.map { $0(time) }.flatMap(TerminalColors.RGB.init(backlight:))
     let brightness: [[Double]] = layout.positions.indices.map { position in
       layout.positions[position].model.cathodes.indices.map { cathode in
         window == 0
@@ -134,6 +140,7 @@ public final class TubeTerminalView: FrameObserver {
       }
     }
     let frame = colors.foreground(TerminalColors.frame)
+    let base = wash.map { colors.foreground(TerminalColors.frame.mixed(with: $0, 0.7)) } ?? frame
     var rows = [frame + "╭" + String(repeating: "─", count: width) + "╮"]
     for row in 0..<4 {
       var line = frame + "│"
@@ -144,7 +151,7 @@ public final class TubeTerminalView: FrameObserver {
       }
       rows.append(line + colors.reset + frame + "│")
     }
-    rows.append(frame + "╰" + String(repeating: "─", count: width) + "╯")
+    rows.append(base + "╰" + String(repeating: "─", count: width) + "╯")
     return rows
   }
 
@@ -171,7 +178,9 @@ public final class TubeTerminalView: FrameObserver {
   /// faint glow next to lit wire).
   private func color(_ pixels: [[Double]], _ ghosts: [[Bool]], x: Int, y: Int) -> TerminalColors.RGB {
     let value = pixels[y][x]
-    let base = ghosts[y][x] ? TerminalColors.ghost : TerminalColors.glass
+    var base = ghosts[y][x] ? TerminalColors.ghost : TerminalColors.glass
+    // The backlight shines up through the glass: faint at the top, stronger at the base.
+    if let wash { base = base.mixed(with: wash, 0.08 + 0.3 * Double(y) / Double(max(pixels.count - 1, 1))) }
     if value > 0 { return base.mixed(with: TerminalColors.lit, Self.perceived(value)) }
     var glow = 0.0
     for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {

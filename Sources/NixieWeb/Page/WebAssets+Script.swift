@@ -1,9 +1,12 @@
+import NixieCore
+
 extension WebAssets {
   /// The page's script: draws the frames from `/events` on the tubes' SVG (each cathode at the
   /// brightness the eye sees at its duty, as the terminal view and `TubeSVG` draw it), reads the
   /// clock's state into the controls, and posts changes as JSON with the CSRF token.
   public static let script = #"""
     "use strict";
+    const colourNames = \#(colourNames);
     const csrf = document.querySelector('meta[name="csrf"]').content;
     const $ = (id) => document.getElementById(id);
     let cathodes = null;
@@ -60,9 +63,15 @@ extension WebAssets {
         if (night.brightness) $("night-brightness").value = night.brightness;
       }
       const hasBacklight = state.backlight !== null && state.backlight !== undefined;
-      $("backlight").disabled = !hasBacklight;
-      $("backlight-apply").disabled = !hasBacklight;
+      for (const id of ["backlight-mode", "backlight", "backlight-apply"]) $(id).disabled = !hasBacklight;
       $("backlight-note").textContent = hasBacklight ? "" : state.board + " has no backlight.";
+      if (hasBacklight) {
+        const mode = state.backlight === "cycle" || state.backlight === "off" ? state.backlight : "colour";
+        $("backlight-mode").value = mode;
+        const hex = state.backlight.startsWith("#") ? state.backlight : colourNames[state.backlight];
+        if (hex) $("backlight").value = hex;
+        $("backlight").disabled = mode !== "colour";
+      }
       const pinned = { brightness: ["brightness", "brightness-apply"], timezone: ["timezone", "timezone-apply"],
         faces: ["faces", "faces-apply"] };
       for (const [key, ids] of Object.entries(pinned)) {
@@ -172,7 +181,13 @@ extension WebAssets {
       if (night.mode === "dim") night.brightness = Number($("night-brightness").value);
       return post("/api/settings", { night: night });
     });
-    $("backlight-apply").addEventListener("click", () => post("/api/settings", { backlight: $("backlight").value }));
+    $("backlight-mode").addEventListener("change", () => {
+      $("backlight").disabled = $("backlight-mode").value !== "colour";
+    });
+    $("backlight-apply").addEventListener("click", () => {
+      const mode = $("backlight-mode").value;
+      return post("/api/settings", { backlight: mode === "colour" ? $("backlight").value : mode });
+    });
     $("show-apply").addEventListener("click", () =>
       post("/api/show", { value: $("show-value").value, seconds: Number($("show-seconds").value) }));
     $("anti-poisoning").addEventListener("click", () => post("/api/anti-poisoning", {}));
@@ -188,4 +203,12 @@ extension WebAssets {
     loadTubes().then(listen);
     refresh().then(loadZones);
     """#
+
+  /// The backlight's colour names and their `#rrggbb`, for the page's colour picker.
+  static var colourNames: String {
+    JSONText.object(
+      BacklightSetting.names.map { name, rgb in
+        (name, JSONText.quoted("#" + String(String(rgb | 0x100_0000, radix: 16).dropFirst())))
+      })
+  }
 }

@@ -53,7 +53,9 @@ public enum WebAssets {
       </section>
       <section id="backlight-section">
       <h2><label for="backlight">Backlight</label></h2>
-      <div class="row"><input type="color" id="backlight" value="#ff8800">
+      <div class="row"><select id="backlight-mode" aria-label="backlight mode"><option value="colour">colour</option>
+      <option value="cycle">colour cycle</option><option value="off">off</option></select>
+      <input type="color" id="backlight" value="#ff8800">
       <button id="backlight-apply" type="button">Apply</button></div>
       <p class="hint" id="backlight-note"></p>
       </section>
