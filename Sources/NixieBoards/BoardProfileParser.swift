@@ -210,7 +210,9 @@ struct BoardProfileParser {
   /// Which chip outputs are taken, and by what, to report an output used twice. Sharing is
   /// allowed where the board really does it: two dots of one separator on one output (tied),
   /// the same dot of two separators (colons wired together), and positions of different
-  /// anode groups on a multiplexed board.
+  /// anode groups on a multiplexed board. A position lit in every group's frame (`group: all`)
+  /// shares no output with a position of one group: the two would light together in that
+  /// group's visits only, which no display state can say.
   private struct OutputUse {
     struct Use {
       var what: String
@@ -224,6 +226,13 @@ struct BoardProfileParser {
     var uses: [Int: Use] = [:]
 
     mutating func claim(_ output: Int, for use: Use, at node: ProfileNode) throws(BoardFileError) {
+      if let first = uses[output], first.position != nil, use.position != nil,
+        (first.group == nil) != (use.group == nil)
+      {
+        throw node.error(
+          "output \(output) is already used by \(first.what) (at line \(first.line) of this file); a"
+            + " position of every group's frame and one of a single anode group cannot share an output")
+      }
       if let first = uses[output], !Self.mayShare(first, use) {
         throw node.error(
           "output \(output) is already used by \(first.what) (at line \(first.line) of this file)")

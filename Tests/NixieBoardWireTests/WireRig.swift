@@ -38,7 +38,15 @@ final class WireRig {
   @discardableResult
   func show(_ value: String, transition: TransitionSpec = .none, settle: UInt64 = 30_000_000) throws -> UInt64
   {
-    let end = pacer.show(try board.formatter.format(value), transition: transition, at: clock.now())
+    try show(state: try board.formatter.format(value), transition: transition, settle: settle)
+  }
+
+  /// Shows `state` (a test pattern's step, say) as `show` shows a value.
+  @discardableResult
+  func show(state: DisplayState, transition: TransitionSpec = .none, settle: UInt64 = 30_000_000) throws
+    -> UInt64
+  {
+    let end = pacer.show(state, transition: transition, at: clock.now())
     try play(until: end + settle)
     return end
   }

@@ -19,7 +19,8 @@ public enum UnsynchronisedIndicator: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// `state` without its separator dots and decimal points.
+  /// `state` without its separator dots and decimal points (but with what the board wires
+  /// together with a cathode still lit, as the wire shows it).
   public static func withoutSeparators(_ state: DisplayState, layout: DisplayLayout) -> DisplayState {
     var result = state
     for (index, position) in layout.positions.enumerated() {
@@ -31,6 +32,6 @@ public enum UnsynchronisedIndicator: String, Hashable, Sendable, CaseIterable {
         if let bit = position.wiredIndex(of: point) { result.lit[index].remove(bit) }
       }
     }
-    return result
+    return layout.withLinkedCathodes(result)
   }
 }

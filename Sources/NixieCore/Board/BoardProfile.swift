@@ -3,6 +3,7 @@
 public struct BoardProfile: Hashable, Sendable {
   public var name: String
   public var description: String
+  /// The positions, told by `init` which cathodes `outputs` wires together.
   public var layout: DisplayLayout
   public var chip: ChipModel
   /// Chips in the chain (shift registers) or expanders on the bus.
@@ -39,7 +40,7 @@ public struct BoardProfile: Hashable, Sendable {
   ) {
     self.name = name
     self.description = description
-    self.layout = layout
+    self.layout = DisplayLayout(positions: layout.positions, links: outputs.linkedCathodes)
     self.chip = chip
     self.chipCount = chipCount
     self.outputs = outputs
@@ -57,6 +58,7 @@ public struct BoardProfile: Hashable, Sendable {
     var board = self
     board.chip = variant.whenLow
     board.outputs = variant.outputsWhenLow
+    board.layout = DisplayLayout(positions: layout.positions, links: board.outputs.linkedCathodes)
     board.variant = nil
     return board
   }

@@ -63,6 +63,32 @@ public struct OutputMap: Hashable, Sendable {
     self.lineOutputs = lineOutputs
   }
 
+  /// The cathodes wired together: those wired directly to one output and lit in the same frame
+  /// (on a multiplexed board, positions of one anode group, with the positions every frame
+  /// lights; positions of different groups share outputs without lighting together). Left to
+  /// right by their first member.
+  public var linkedCathodes: [LinkedCathodes] {
+    var byOutput: [Int: [(member: LinkedCathodes.Member, group: Int?)]] = [:]
+    for (position, wiring) in positions.enumerated() {
+      for (cathode, output) in wiring.direct.enumerated() {
+        guard let output else { continue }
+        byOutput[output, default: []].append(
+          (LinkedCathodes.Member(position: position, cathode: cathode), wiring.group))
+      }
+    }
+    var links: Set<LinkedCathodes> = []
+    for uses in byOutput.values where uses.count > 1 {
+      let everyFrame = uses.filter { $0.group == nil }.map(\.member)
+      let groups = Set(uses.compactMap(\.group))
+      if groups.isEmpty { links.insert(LinkedCathodes(members: everyFrame)) }
+      for group in groups {
+        let members = everyFrame + uses.filter { $0.group == group }.map(\.member)
+        if members.count > 1 { links.insert(LinkedCathodes(members: members)) }
+      }
+    }
+    return links.sorted { $0.members.lexicographicallyPrecedes($1.members) }
+  }
+
   /// The outputs of the chips, without the host lines that follow them.
   public var chainOutputCount: Int { outputCount - lineOutputs.count }
 

@@ -18,15 +18,19 @@ public struct TestPatternStep: Hashable, Sendable {
 
 extension DisplayLayout {
   /// Every wired cathode of every position, one at a time: positions left to right, cathodes
-  /// in their tube model's order. A dead cathode or a crossed wire shows at its step.
+  /// in their tube model's order. A dead cathode or a crossed wire shows at its step. A cathode
+  /// wired together with others lights them too, and its label says so
+  /// (`colon 1: upper, with colon 2: upper`).
   public var testPattern: [TestPatternStep] {
     positions.enumerated().flatMap { index, position in
       position.wired.indices.map { cathode in
         var state = blank
         state.lit[index] = .only(cathode)
+        var label = "\(position.name): \(position.model.cathodes[cathode].name)"
+        let companions = companions(ofPosition: index, cathode: cathode)
+        if !companions.isEmpty { label += ", with " + companions.map(name(of:)).joined(separator: ", ") }
         return TestPatternStep(
-          position: index, cathode: cathode,
-          label: "\(position.name): \(position.model.cathodes[cathode].name)", state: state)
+          position: index, cathode: cathode, label: label, state: withLinkedCathodes(state))
       }
     }
   }

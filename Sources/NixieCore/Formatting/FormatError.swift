@@ -13,6 +13,9 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     case separatorWithoutPlace(Character)
     /// A character some tubes can show falls on tubes that cannot, wherever it is placed.
     case characterWithoutPlace(String)
+    /// Every placement lights a cathode wired together with one (named `lit` and `companion`,
+    /// e.g. `colon: lower` and `colon: upper`) that would light on the value or beside it.
+    case wiredTogether(lit: String, companion: String)
     /// `--decimals` below zero.
     case invalidDecimals(Int)
   }

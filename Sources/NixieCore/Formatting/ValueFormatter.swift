@@ -6,6 +6,13 @@
 /// between two tubes; a `.` may also light the decimal point of the tube before it (or of the
 /// tube after it, for a point that sits left of its digit, as on the IN-12B). Strict by
 /// default: whatever cannot be shown is an error that names it.
+///
+/// Cathodes the board wires together (`DisplayLayout.links`) light together: the state lights
+/// every cathode linked to a lit one, as the wire does. A placement in which such a companion
+/// would light on the value — on or between its lit positions, or on a separator right beside
+/// them — would be misread (a '.' on a colon wired as one line shows ':'), so it is refused
+/// like a separator without a place; a companion beyond a dark tube, clear of the value, is
+/// lit and shown.
 public struct ValueFormatter: Sendable {
   public let layout: DisplayLayout
   public let boardName: String
@@ -68,7 +75,12 @@ public struct ValueFormatter: Sendable {
 
     let offsets = Array(0...(tubes - glyphs.characters.count))
     let order = isNumber ? Array(offsets.reversed()) : offsets
-    let placements = order.map { place(glyphs, at: $0, ignoring: unsupported) }
+    let placements = order.map { offset in
+      var placement = place(glyphs, at: offset, ignoring: unsupported)
+      if isNumber && options.padding == .zero { padWithZeros(&placement, glyphs: glyphs) }
+      findMisreadCompanions(&placement)
+      return placement
+    }
     var chosen = placements.first { $0.failures.isEmpty }
     if chosen == nil {
       if options.lenient {
@@ -78,8 +90,10 @@ public struct ValueFormatter: Sendable {
       }
     }
     guard var placement = chosen else { return layout.blank }
-    if isNumber && options.padding == .zero { padWithZeros(&placement, glyphs: glyphs) }
-    return placement.state
+    for case .linked(let lit, _) in placement.failures {
+      placement.state.lit[lit.position].remove(lit.cathode)
+    }
+    return layout.withLinkedCathodes(placement.state)
   }
 
   // MARK: - Placement
@@ -89,6 +103,8 @@ public struct ValueFormatter: Sendable {
     enum Failure: Hashable {
       case character(Int)
       case separator(group: Int, Character)
+      /// The value lights `lit`, wired together with `companion`, which would light on it or beside it.
+      case linked(lit: LinkedCathodes.Member, companion: LinkedCathodes.Member)
     }
 
     var offset: Int
@@ -139,6 +155,30 @@ public struct ValueFormatter: Sendable {
       }
     }
     return placement
+  }
+
+  /// Records every cathode of the placement wired together with one that would light on the
+  /// value without the value lighting it: from its first to its last lit position, widened
+  /// over the separators right beside them (a dot next to a digit reads as part of the value).
+  private func findMisreadCompanions(_ placement: inout Placement) {
+    guard !layout.links.isEmpty else { return }
+    let lit = placement.state.lit
+    guard var first = lit.firstIndex(where: { !$0.isEmpty }),
+      var last = lit.lastIndex(where: { !$0.isEmpty })
+    else { return }
+    while first > 0 && !layout.positions[first - 1].isTube { first -= 1 }
+    while last + 1 < layout.count && !layout.positions[last + 1].isTube { last += 1 }
+    for (position, cathodes) in lit.enumerated() {
+      for cathode in cathodes.indices {
+        for companion in layout.companions(ofPosition: position, cathode: cathode)
+        where (first...last).contains(companion.position)
+          && !lit[companion.position].contains(companion.cathode)
+        {
+          placement.failures.append(
+            .linked(lit: LinkedCathodes.Member(position: position, cathode: cathode), companion: companion))
+        }
+      }
+    }
   }
 
   private func canShow(_ separator: Character, at position: Int) -> Bool {
@@ -257,6 +297,13 @@ public struct ValueFormatter: Sendable {
         .separatorWithoutPlace(separator), value: value,
         message: "cannot show \"\(value)\" on \(boardName): the '\(separator)' \(neighbours) has no"
           + " place wherever the value goes; the board has \(separatorPlaces)")
+    case .linked(let lit, let companion):
+      let litName = layout.name(of: lit)
+      let companionName = layout.name(of: companion)
+      return FormatError(
+        .wiredTogether(lit: litName, companion: companionName), value: value,
+        message: "cannot show \"\(value)\" on \(boardName): \(litName) is wired together with"
+          + " \(companionName), which would light on the value and change how it reads")
     }
   }
 }

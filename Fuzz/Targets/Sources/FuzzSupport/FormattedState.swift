@@ -2,8 +2,9 @@ import NixieCore
 
 /// What must hold of any display state the formatter makes for a board, whatever the value
 /// and the options: a set of cathodes for every position of the layout, only wired cathodes
-/// lit, at most one main cathode per tube (a tube shows one digit), and the state unchanged
-/// after a trip through the board's outputs (the bits the chips are sent, read back).
+/// lit, at most one main cathode per tube (a tube shows one digit), every set of cathodes the
+/// board wires together lit whole or not at all, and the state unchanged after a trip through
+/// the board's outputs (the bits the chips are sent, read back).
 public enum FormattedState {
   public static func check(_ state: DisplayState, on board: BoardProfile, value: String) {
     let layout = board.layout
@@ -19,58 +20,35 @@ public enum FormattedState {
         !position.isTube || main.count <= 1,
         "\(value.debugDescription): tube \(index) lights main cathodes \(main.indices)")
     }
+    for link in layout.links where link.isTouched(by: state) {
+      Property.check(
+        link.members.allSatisfy { state.lit[$0.position].contains($0.cathode) },
+        "\(value.debugDescription): lights part of the wired-together \(link.members.map(layout.name(of:)))")
+    }
     // A multiplexed board lights one anode group at a time, its tubes sharing cathode outputs
     // with the other groups': the round trip holds for each group's frame (with the positions
     // every frame lights), not for the whole display at once.
     let positions = board.outputs.positions
     let groups = Set(positions.compactMap(\.group)).sorted()
-    // Each frame and the positions it covers: the whole display, or on a multiplexed board
-    // one anode group's frame (with the positions every frame lights).
-    let frames: [(state: DisplayState, covered: Set<Int>)] =
+    // Each frame: the whole display, or on a multiplexed board one anode group's frame (with
+    // the positions every frame lights).
+    let frames: [DisplayState] =
       groups.isEmpty
-      ? [(state, Set(0..<state.lit.count))]
+      ? [state]
       : groups.map { group in
-        let covered = Set(
-          state.lit.indices.filter { index in
+        DisplayState(
+          lit: state.lit.enumerated().map { index, lit in
             let own = index < positions.count ? positions[index].group : nil
-            return own == nil || own == group
+            return own == nil || own == group ? lit : CathodeSet()
           })
-        return (
-          DisplayState(lit: state.lit.enumerated().map { covered.contains($0) ? $1 : CathodeSet() }), covered
-        )
       }
-    for (frame, covered) in frames {
-      let expected = withCompanions(frame, positions: positions, covered: covered)
+    // Cathodes wired together (Omnixie's colon, the NCM109's colons) are lit together by the
+    // formatter, so the state is exactly what the wire shows: no companion appears on the way.
+    for frame in frames {
       let decoded = board.outputs.decode(board.outputs.encode(frame))
       Property.check(
-        decoded == expected,
+        decoded == frame,
         "\(value.debugDescription): the outputs read back \(decoded.lit) for \(frame.lit)")
     }
-  }
-
-  /// `frame` with every cathode lit that is wired to the same output as a lit one: a colon
-  /// wired as one line for both dots (Omnixie), or the NCS314's two colons sharing their
-  /// dots' outputs, light together whatever the frame asks. A known limit of the formatter,
-  /// which does not know of such companions yet: '.' there lights its companions too.
-  /// Everywhere else the round trip is exact.
-  static func withCompanions(
-    _ frame: DisplayState, positions: [OutputMap.PositionWiring], covered: Set<Int>
-  ) -> DisplayState {
-    var byOutput: [Int: [(position: Int, cathode: Int)]] = [:]
-    for (position, wiring) in positions.enumerated() where covered.contains(position) {
-      for (cathode, output) in wiring.direct.enumerated() {
-        if let output { byOutput[output, default: []].append((position, cathode)) }
-      }
-    }
-    var lit = frame.lit
-    for (position, cathodes) in frame.lit.enumerated() where position < positions.count {
-      for cathode in cathodes.indices where cathode < positions[position].direct.count {
-        guard let output = positions[position].direct[cathode] else { continue }
-        for companion in byOutput[output] ?? [] where companion.cathode < 32 {
-          lit[companion.position].bits |= 1 << UInt32(companion.cathode)
-        }
-      }
-    }
-    return DisplayState(lit: lit)
   }
 }
