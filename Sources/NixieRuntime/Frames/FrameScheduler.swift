@@ -21,8 +21,12 @@ import NixieSystem
 /// Threads: requests (`show`, `cycle`, `setBrightness`) may come from any thread. The driver
 /// and everything it calls — a simulator's chip models and their observers (trace, frames
 /// log, terminal view) — run on the scheduler's thread while it runs, and on the owner's only
-/// after `stop()` has returned: never on both at once, so they need no locks of their own.
-/// `onSettled` and the heartbeat run on the scheduler's thread.
+/// after `stop()` has returned: never on two threads at once, so they need no locks of their
+/// own. One exception keeps a still display to one wake-up per change: a request that is a
+/// single frame due at once, made while the thread is parked with nothing to do, is written
+/// by the requesting thread holding the scheduler's lock (which the parked thread needs
+/// before it can touch the driver). `onSettled` runs where the settling write happened; the
+/// heartbeat on the scheduler's thread.
 ///
 /// Faults: a transient transport fault (`isTransientFault`: an I2C NACK, a bus error — the
 /// driver has already retried it) never stops the thread. The frame is written again after a
@@ -162,10 +166,11 @@ public final class FrameScheduler: @unchecked Sendable {
 
   private func request(_ change: (inout DisplayPacer, UInt64) -> UInt64) -> UInt64 {
     condition.lock()
-    let end = change(&pacer, clock.now())
+    let now = clock.now()
+    let end = change(&pacer, now)
     requested += 1
     condition.broadcast()
-    let parked = idleParked ? parker : nil
+    let parked = idleParked && !writtenHere(at: now) ? parker : nil
     let plan = onPlan.map { _ in (pacer.timeline, pacer.brightness) }
     condition.unlock()
     // Woken after the lock is free: a thread woken under it would only block on it again.
@@ -173,6 +178,35 @@ public final class FrameScheduler: @unchecked Sendable {
     parked?.unpark()
     if let onPlan, let plan { onPlan(plan.0, plan.1) }
     return end
+  }
+
+  /// Writes a change that is one frame due now — a still display's next value without a
+  /// fade, at full brightness — on the requesting thread, holding the lock, while the frame
+  /// thread is parked with nothing to do: that thread would only wake to write it and park
+  /// again (a second wake-up for every second the clock shows). True when written and settled;
+  /// anything else (a fade, a frame not yet due, a failed write) is left to the frame thread.
+  private func writtenHere(at now: UInt64) -> Bool {
+    guard !stopping, failed == nil, pendingBacklight == nil else { return false }
+    var trial = pacer
+    guard case .write(let deadline) = trial.next(now: now), deadline <= now, trial.isIdle else {
+      return false
+    }
+    let output = trial.output
+    do {
+      switch output {
+      case .frame(let frame): try driver.write(frame)
+      case .duties(let duties): try driver.write(duties: duties)
+      }
+    } catch {
+      return false
+    }
+    pacer = trial
+    writes += 1
+    lateness.record(lateness: 0)
+    onSettled?()
+    settled = requested
+    condition.broadcast()
+    return true
   }
 
   /// Waits until the latest request's transition is over and its frame is on the tubes (at
