@@ -32,11 +32,10 @@ struct CorpusFile: Sendable, CustomTestStringConvertible {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The shipped files, the draft profiles of docs/ (future profiles must stay readable) and
-  /// the hand-written corpus.
+  /// The shipped files, the kernel tests' boards and the hand-written corpus.
   static let all: [CorpusFile] = {
     let folders = [
-      "Hardware/boards", "Tests/Kernel/boards", "docs/boards-draft", "Tests/NixieYAMLTests/Corpus",
+      "Hardware/boards", "Tests/Kernel/boards", "Tests/NixieYAMLTests/Corpus",
     ]
     var names = ["systemd/nixie.yaml.example"]
     for folder in folders {
