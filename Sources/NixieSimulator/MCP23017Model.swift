@@ -25,7 +25,8 @@ public final class MCP23017Model: SimulatedExpander {
   public let pinCount = 16
   /// Register contents, indexed by address (IOCON appears at 0x0A and 0x0B).
   public private(set) var registers: [UInt8]
-  public private(set) var violations: [String] = []
+  public var violations: [String] { violationLog.messages }
+  private var violationLog = ViolationLog()
   private var pointer: UInt8 = 0
 
   /// A chip just after power-on: every pin an input, latches 0.
@@ -47,7 +48,7 @@ public final class MCP23017Model: SimulatedExpander {
   public func receive(_ bytes: [UInt8]) {
     guard let first = bytes.first else { return }
     guard Int(first) < registers.count else {
-      violations.append("MCP23017: register address \(Hex.byte(first)) does not exist (IOCON.BANK = 0)")
+      violationLog.record("MCP23017: register address \(Hex.byte(first)) does not exist (IOCON.BANK = 0)")
       return
     }
     pointer = first
@@ -69,12 +70,12 @@ public final class MCP23017Model: SimulatedExpander {
     guard let register = Register(rawValue: address) else { return }
     switch register {
     case .intfA, .intfB, .intcapA, .intcapB:
-      violations.append("MCP23017: \(register.name) is read-only; the write was ignored")
+      violationLog.record("MCP23017: \(register.name) is read-only; the write was ignored")
     case .gpioA: registers[Int(Register.olatA.rawValue)] = value
     case .gpioB: registers[Int(Register.olatB.rawValue)] = value
     case .iocon, .ioconAlias:
       if value & 0x80 != 0 {
-        violations.append("MCP23017: IOCON.BANK = 1 moves every register; the model keeps BANK = 0")
+        violationLog.record("MCP23017: IOCON.BANK = 1 moves every register; the model keeps BANK = 0")
       }
       registers[Int(Register.iocon.rawValue)] = value & 0x7F
       registers[Int(Register.ioconAlias.rawValue)] = value & 0x7F

@@ -16,7 +16,8 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
   public private(set) var overdrive: [Bool]
   /// Commands applied, per module.
   public private(set) var commandCounts: [Int]
-  public private(set) var violations: [String] = []
+  public var violations: [String] { violationLog.messages }
+  private var violationLog = ViolationLog()
 
   private let protocolSpec: ModuleProtocol
   private let map: OutputMap
@@ -67,13 +68,13 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
       LineRole.select(index).map { !chip.contains($0) } ?? false
     }
     if selected.count > 1 {
-      violations.append(
+      violationLog.record(
         "t=\(time): modules \(selected.map { String($0 + 1) }.joined(separator: ", ")) selected at once")
     }
     let clockRose = changed.contains(.sclk) && chip.contains(.sclk) && !lineLevels.contains(.sclk)
     if clockRose, active != nil {
       if changed.contains(.mosi) {
-        violations.append("t=\(time): mosi changed with the sampling sclk edge")
+        violationLog.record("t=\(time): mosi changed with the sampling sclk edge")
       }
       bits.append(lineLevels.contains(.mosi))
     }
@@ -91,7 +92,7 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
   /// Applies the bits framed for `module`, as its firmware does at the end of the select.
   private func finish(_ module: Int, at time: UInt64) {
     guard bits.count == protocolSpec.commandLength * 8 else {
-      violations.append(
+      violationLog.record(
         "t=\(time): cs\(module) framed \(bits.count) bits; a command is \(protocolSpec.commandLength * 8)")
       return
     }
@@ -100,7 +101,7 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
     }
     commandCounts[module] += 1
     guard bytes[0] == protocolSpec.header || bytes[0] == protocolSpec.overdriveHeader else {
-      violations.append("t=\(time): cs\(module) sent header \(Hex.byte(bytes[0])): the module resets")
+      violationLog.record("t=\(time): cs\(module) sent header \(Hex.byte(bytes[0])): the module resets")
       for index in levels[module].indices { levels[module][index] = 0 }
       publishIfChanged(at: time)
       return

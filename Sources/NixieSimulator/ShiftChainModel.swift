@@ -25,7 +25,8 @@ public final class ShiftChainModel: LineObserver {
   /// Shifting clock edges seen.
   public private(set) var shiftCount = 0
   /// Timing faults, in words, with their time.
-  public private(set) var violations: [String] = []
+  public var violations: [String] { violationLog.messages }
+  private var violationLog = ViolationLog()
 
   public let wiring: ShiftChainWiring
   private let map: OutputMap
@@ -78,12 +79,12 @@ public final class ShiftChainModel: LineObserver {
     let shifts = clockMoved && clockIs == wiring.family.shiftsOnRisingEdge && clockWas != clockIs
     let latchRole = wiring.latch
     if shifts && changed.contains(wiring.data) {
-      violations.append(
+      violationLog.record(
         "t=\(time): \(wiring.data.name) changed with the shifting \(wiring.clock.name) edge (setup time violated)"
       )
     }
     if let latchRole, changed.contains(latchRole) && clockMoved {
-      violations.append("t=\(time): \(latchRole.name) changed with a \(wiring.clock.name) edge")
+      violationLog.record("t=\(time): \(latchRole.name) changed with a \(wiring.clock.name) edge")
     }
     let data = levels.contains(wiring.data)
     let latchWas = latchRole.map { levels.contains($0) } ?? false
@@ -92,7 +93,7 @@ public final class ShiftChainModel: LineObserver {
       shiftCount += 1
       shiftRegister.shiftUp(inserting: data)
       if showsRegister && outputsEnabled {
-        violations.append("t=\(time): \(wiring.clock.name) shifted while the outputs showed the register")
+        violationLog.record("t=\(time): \(wiring.clock.name) shifted while the outputs showed the register")
       }
     }
     if let latchRole {

@@ -17,8 +17,6 @@ public final class SimulatedSPIDevice: SPIDevice {
   public let speedHz: UInt32
   /// Transfers made (`SPI_IOC_MESSAGE` calls a kernel trace would count).
   public private(set) var transferCount = 0
-  /// The bytes of every transfer, in order (what the kernel would have been handed).
-  public private(set) var transfers: [[UInt8]] = []
 
   private let lines: SimulatedGPIOChip
   private let clock: MonotonicClock
@@ -62,7 +60,6 @@ public final class SimulatedSPIDevice: SPIDevice {
 
   public func transfer(_ bytes: [UInt8]) throws {
     transferCount += 1
-    transfers.append(bytes)
     let half = max(1, 500_000_000 / UInt64(speedHz))
     var time = max(clock.now(), lines.lastTime + half)
     let clockLine = LineSet.role(roles.clock)
