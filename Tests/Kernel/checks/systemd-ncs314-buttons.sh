@@ -6,12 +6,8 @@
 # wire: the second face's digits after MODE, LE dimming (dark windows) while DOWN's brightness
 # holds, none once UP brought it back.
 kt_sd_begin
-kt_sd_spi on
 # Two faces: the standard HH:mm:ss, then HH:mm (four digits: a face change the wire shows).
-kt_sd_config "$(kt_sd_ncs314_config '/^control:/i faces:\n  - HH:mm:ss\n  - HH:mm')"
-cat "$KT_SD_CONFIG"
-kt_sd_restart
-kt_sd_wait "$KT_SD_START" "nixie-clock running on ncs314" kt_sd_running
+kt_sd_ncs314_start "$(kt_sd_ncs314_config '/^control:/i faces:\n  - HH:mm:ss\n  - HH:mm')"
 mode=24 up=18 down=23
 for line in $mode $up $down; do
   kt_expect "BCM $line at rest (pulled up by nixie's request)" 1 "$(kt_get "$line")"
@@ -52,6 +48,4 @@ press $mode 1.5
 kt_sd_wait 5 "a second long press of MODE: night mode off" is night false
 kt_sd_mark day
 kt_sd_trace
-systemctl stop "$KT_UNIT"
-kt_sd_spi off
-kt_sd_standard
+kt_sd_ncs314_end

@@ -6,14 +6,15 @@
 [[ ! -f skip ]] || kt_skip "$(cat skip)"
 "$KT_PYTHON" "$KT_HARNESS/lib/ncs314.py" selftest || kt_fail "lib/ncs314.py misreads the vendor's worked example"
 export KT_SD_NCS314=hv5122
-"$KT_PYTHON" "$KT_HARNESS/lib/ncs314.py" summary trace.gz --base "$KT_GPIO_BASE" | tee spi-summary.json
+kt_sd_marks >marks.jsonl
+mark() { kt_json marks.jsonl "[m for m in j if m['name'] == '$1'][-1]['mono_ns']"; }
+"$KT_PYTHON" "$KT_HARNESS/lib/ncs314.py" summary trace.gz --base "$KT_GPIO_BASE" --since "$(mark ncs314-start)" |
+  tee spi-summary.json
 kt_expect "bits per transfer" "[64]" "$(kt_json spi-summary.json 'j["bits"]')"
 kt_expect "SCLK falling edges while LE was high, transfers not of 64 bits" 0 "$(kt_json spi-summary.json 'j["faults"]')"
 kt_sd_shown clock --zone "$KT_SD_ZONE" --from ncs314 --to observed --grace 1 | tee clock.json ||
   kt_fail "the ncs314 tubes did not show the local time (clock.json)"
 kt_sd_shown frames >frames.jsonl
-kt_sd_marks >marks.jsonl
-mark() { kt_json marks.jsonl "[m for m in j if m['name'] == '$1'][-1]['mono_ns']"; }
 ncs314=$(mark ncs314) observed=$(mark observed) stopping=$(mark stopping) stopped=$(mark stopped)
 echo "a frame on the wire: $(kt_json frames.jsonl "[f for f in j if $ncs314 <= f['mono_ns'] <= $observed and f['bytes']][-1]")"
 kt_expect "the last frame before the release is dark" '"        "' \

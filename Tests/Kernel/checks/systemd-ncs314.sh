@@ -4,19 +4,13 @@
 # vendor's protocol (lib/ncs314.py) into the time. Then `systemctl stop`: every line nixie
 # held free again, only spi-gpio's four left; SPI off again and the standard state back.
 kt_sd_begin
-kt_sd_spi on
+# A grey backlight: every colour line a 50 % PWM, so the trace shows all three working.
+kt_sd_ncs314_start "$(kt_sd_ncs314_config '/^control:/i backlight: "#808080"')"
 kt_expect "/dev/spidev0.0's group and mode (nixie's udev rule)" "spi 660" "$(stat -c '%G %a' /dev/spidev0.0)"
 kt_expect "spi0.0's driver" spidev "$(basename "$(readlink -f /sys/bus/spi/devices/spi0.0/driver)")"
 spi_lines() { kt_sd_consumers | awk '$1 >= 8 && $1 <= 11' | paste -sd' '; }
-kt_expect "the header lines spi-gpio holds (offset consumer)" "8 cs 9 miso 10 mosi 11 sck" "$(spi_lines)"
 # The detect line (BCM 6) reads its pull-up: HV5122 order. (gpio-sim cannot hold a line low
 # against a consumer's pull-up bias, so the HV5222 order is not tried here.)
-# A grey backlight: every colour line a 50 % PWM, so the trace shows all three working.
-kt_sd_config "$(kt_sd_ncs314_config '/^control:/i backlight: "#808080"')"
-cat "$KT_SD_CONFIG"
-kt_sd_restart
-kt_sd_wait "$KT_SD_START" "nixie-clock running on ncs314" kt_sd_running
-kt_sd_mark ncs314
 kt_sd_observe 5
 kt_sd_mark observed
 kt_sd_consumers | tee consumers.txt
@@ -32,4 +26,4 @@ kt_expect "lines held after stop: spi-gpio's alone" "8 9 10 11" "$(kt_sd_consume
 kt_sd_trace
 kt_sd_spi off
 kt_expect "lines held with SPI off" "" "$(kt_sd_consumers)"
-kt_sd_standard
+kt_sd_ncs314_end

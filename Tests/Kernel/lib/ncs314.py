@@ -10,6 +10,8 @@ HV5222), never from nixie's encoder. Python 3 standard library only.
       "bytes", "cause"} (cause: latch, le, dark); the shape lib/shown.py's frames have.
   ncs314.py summary TRACE --base N [same options]
       Transfers, their bit counts, the longest LE-low window of a transfer, and faults.
+      --since NS (CLOCK_MONOTONIC): only what came then on; earlier writes (another program on
+      the same lines) only set the levels.
   ncs314.py selftest
       Decodes docs/BOARDS.md's worked example (12:34:56 with the dots: C4 00 80 10 C0 80 10
       02 on HV5122, 08 01 00 23 40 08 01 03 on HV5222) from a trace made here.
@@ -96,8 +98,9 @@ def events(path, base, offsets):
             yield mono_ns, wanted[int(value["gpio"])], 1 if int(value["value"]) else 0
 
 
-def decode(path, base, order="hv5122", sclk=11, mosi=10, le=22):
-    """The frames the tubes showed, and a summary (transfers, bit counts, faults)."""
+def decode(path, base, order="hv5122", sclk=11, mosi=10, le=22, since_ns=0):
+    """The frames the tubes showed, and a summary (transfers, bit counts, faults). Events
+    before since_ns only set the lines' levels (other programs on the same lines before)."""
     level = {sclk: 1, mosi: 0, le: 0}
     chain = [0] * 64
     shifted, frames, transfers, faults = 0, [], [], []
@@ -113,6 +116,8 @@ def decode(path, base, order="hv5122", sclk=11, mosi=10, le=22):
     for mono_ns, offset, value in events(path, base, (sclk, mosi, le)):
         old = level[offset]
         level[offset] = value
+        if mono_ns < since_ns:
+            continue
         if offset == sclk and old == 1 and value == 0:
             if level[le]:
                 faults.append({"mono_ns": mono_ns, "fault": "SCLK falling edge while LE is high"})
@@ -186,8 +191,9 @@ def main():
         command.add_argument("--sclk", type=int, default=11)
         command.add_argument("--mosi", type=int, default=10)
         command.add_argument("--le", type=int, default=22)
+        command.add_argument("--since", type=int, default=0, help="CLOCK_MONOTONIC ns: decode from then on")
     args = parser.parse_args()
-    frames, summary = decode(args.trace, args.base, args.order, args.sclk, args.mosi, args.le)
+    frames, summary = decode(args.trace, args.base, args.order, args.sclk, args.mosi, args.le, args.since)
     if args.command == "summary":
         print(json.dumps(summary))
     else:

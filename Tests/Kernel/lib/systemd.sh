@@ -124,8 +124,9 @@ kt_sd_trace() {
 kt_sd_shown() {
   local command=$1 lag=() source=(--board "$KT_HARNESS/$KT_SD_BOARD")
   shift
-  # KT_SD_NCS314=hv5122|hv5222: the board is an NCS314 on SPI0, read by lib/ncs314.py.
-  [[ -z ${KT_SD_NCS314:-} ]] || source=(--ncs314 "$KT_SD_NCS314")
+  # KT_SD_NCS314=hv5122|hv5222: the board is an NCS314 on SPI0, read by lib/ncs314.py from
+  # the marker kt_sd_ncs314_start wrote (before it, the standard board used BCM 8, 10 and 11).
+  [[ -z ${KT_SD_NCS314:-} ]] || source=(--ncs314 "$KT_SD_NCS314" --since ncs314-start)
   if [[ $command == clock ]]; then
     lag=(--lag 0.25)
     [[ $(cat "$KT_OUT/vm.accel" 2>/dev/null) == kvm ]] || lag=(--lag 0.9)
@@ -217,7 +218,29 @@ kt_sd_ncs314_config() {
   echo "$PWD/nixie.yaml"
 }
 
-# kt_sd_state [PYTHON_EXPRESSION]: the clock's state through the control socket (protocol
+# kt_sd_ncs314_start CONFIG: the service on an NCS314 over SPI0: stopped (the standard board
+# holds BCM 8, 10 and 11), SPI0 on, CONFIG installed, marker ncs314-start (what comes after it
+# on the wire is this run's: lib/ncs314.py --since), started, marker ncs314 once it is running.
+kt_sd_ncs314_start() {
+  systemctl stop "$KT_UNIT"
+  kt_sd_spi on
+  kt_sd_config "$1"
+  cat "$KT_SD_CONFIG"
+  kt_sd_mark ncs314-start
+  systemctl reset-failed "$KT_UNIT"
+  systemctl start "$KT_UNIT"
+  kt_sd_wait "$KT_SD_START" "nixie-clock running on ncs314" kt_sd_running
+  kt_sd_mark ncs314
+}
+
+# kt_sd_ncs314_end: the service stopped, SPI0 off, the standard state again.
+kt_sd_ncs314_end() {
+  systemctl stop "$KT_UNIT"
+  kt_sd_spi off
+  kt_sd_standard
+}
+
+# kt_sd_state_of [PYTHON_EXPRESSION]: the clock's state through the control socket (protocol
 # version 2, {"version": 2, "state": true}), or EXPRESSION of it (`s`), as JSON.
 kt_sd_state_of() {
   python3 -c '
