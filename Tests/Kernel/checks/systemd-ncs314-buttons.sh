@@ -6,8 +6,9 @@
 # wire: the second face's digits after MODE, LE dimming (dark windows) while DOWN's brightness
 # holds, none once UP brought it back.
 kt_sd_begin
-# Two faces: the standard HH:mm:ss, then HH:mm (four digits: a face change the wire shows).
-kt_sd_ncs314_start "$(kt_sd_ncs314_config '/^control:/i faces:\n  - HH:mm:ss\n  - HH:mm')"
+# Two faces: HH:mm:ss, then HH:mm (four digits: a face change the wire shows), each for a
+# whole day, so that the rotation (counted from local midnight) never changes them itself.
+kt_sd_ncs314_start "$(kt_sd_ncs314_config '/^control:/i faces:\n  - {format: "HH:mm:ss", seconds: 86400}\n  - {format: "HH:mm", seconds: 86400}')"
 mode=24 up=18 down=23
 for line in $mode $up $down; do
   kt_expect "BCM $line at rest (pulled up by nixie's request)" 1 "$(kt_get "$line")"

@@ -11,6 +11,7 @@ kt_expect "spi0.0's driver" spidev "$(basename "$(readlink -f /sys/bus/spi/devic
 spi_lines() { kt_sd_consumers | awk '$1 >= 8 && $1 <= 11' | paste -sd' '; }
 # The detect line (BCM 6) reads its pull-up: HV5122 order. (gpio-sim cannot hold a line low
 # against a consumer's pull-up bias, so the HV5222 order is not tried here.)
+kt_expect "the detect line BCM 6 (pulled up by nixie's request: HV5122)" 1 "$(kt_get 6)"
 kt_sd_observe 5
 kt_sd_mark observed
 kt_sd_consumers | tee consumers.txt
