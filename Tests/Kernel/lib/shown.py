@@ -30,6 +30,11 @@ the trace's markers. Python 3 standard library only (zoneinfo: the host's or the
       Exit 0 when, between the two, the tubes show TEXT (the tubes' digits without the dark
       ones): prints when ({"after_ms", "digits"}); else prints what they showed.
 
+--ncs314 hv5122|hv5222 instead of --board: the board is an NCS314 HW 2.x on SPI (BCM 11 SCLK,
+10 MOSI, 22 LE), read by lib/ncs314.py's decoder (the vendor's protocol) in that chip order;
+--since MARK: decode from that marker on (what other programs wrote on those lines before is
+not read as frames).
+
 A marker is "kt NAME mono_ns=M realtime_ns=R [at_us=U] ...": M and R one reading of both
 clocks. A MARK is a marker's name (the last marker of that name), optionally +SECONDS; it
 stands for the instant U (CLOCK_MONOTONIC µs: systemd's *TimestampMonotonic properties) when
@@ -48,6 +53,7 @@ import zoneinfo
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gpio_trace  # noqa: E402  (the decoder beside this file)
+import ncs314  # noqa: E402  (the NCS314 decoder beside this file)
 
 MARK = re.compile(r"^tracing_mark_write:\s+kt\s+(?P<name>\S+)(?P<rest>.*)$")
 PAIR = re.compile(r"(\w+)=(\S+)")
@@ -102,7 +108,20 @@ def open_trace(path):
     return gzip.open(path, "rt", errors="replace") if path.endswith(".gz") else open(path, errors="replace")
 
 
+class NCS314:
+    """An NCS314 HW 2.x in a chip order: its frames come from lib/ncs314.py."""
+
+    def __init__(self, order, since=None):
+        self.order, self.since = order, since
+
+
 def shown_frames(trace, board, base):
+    if isinstance(board, NCS314):
+        since = find_mark(read_marks(trace), board.since) if board.since else 0
+        frames, _ = ncs314.decode(trace, base, board.order, since_ns=since)
+        return [{"mono_ns": f["mono_ns"], "text": f["text"], "digits": f["digits"], "bytes": f["bytes"],
+                 "cause": f["cause"]}
+                for f in frames]
     args = types.SimpleNamespace(trace=trace, base=base, pid=None, comm=None, inverted="",
                                  chain=32 * board.chips, din=board.wires["din"],
                                  clk=board.wires["clk"], le=board.wires["le"], bl=board.wires.get("bl"))
@@ -267,7 +286,10 @@ def main():
         command.add_argument("trace")
         if name == "marks":
             continue
-        command.add_argument("--board", required=True)
+        source = command.add_mutually_exclusive_group(required=True)
+        source.add_argument("--board")
+        source.add_argument("--ncs314", choices=("hv5122", "hv5222"))
+        command.add_argument("--since")
         command.add_argument("--base", type=int, required=True)
         if name == "clock":
             command.add_argument("--zone", required=True)
@@ -286,7 +308,7 @@ def main():
         for mark in read_marks(args.trace):
             print(json.dumps(mark))
         return 0
-    board = Board(args.board)
+    board = NCS314(args.ncs314, args.since) if args.ncs314 else Board(args.board)
     if args.command == "frames":
         for frame in shown_frames(args.trace, board, args.base):
             print(json.dumps(frame))

@@ -122,13 +122,16 @@ kt_sd_trace() {
 # TCG, where one bit-banged frame takes a few hundred ms (each ioctl emulated, through the
 # unit's seccomp filters), 0.9 s.
 kt_sd_shown() {
-  local command=$1 lag=()
+  local command=$1 lag=() source=(--board "$KT_HARNESS/$KT_SD_BOARD")
   shift
+  # KT_SD_NCS314=hv5122|hv5222: the board is an NCS314 on SPI0, read by lib/ncs314.py from
+  # the marker kt_sd_ncs314_start wrote (before it, the standard board used BCM 8, 10 and 11).
+  [[ -z ${KT_SD_NCS314:-} ]] || source=(--ncs314 "$KT_SD_NCS314" --since ncs314-start)
   if [[ $command == clock ]]; then
     lag=(--lag 0.25)
     [[ $(cat "$KT_OUT/vm.accel" 2>/dev/null) == kvm ]] || lag=(--lag 0.9)
   fi
-  "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" "$command" trace.gz --board "$KT_HARNESS/$KT_SD_BOARD" \
+  "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" "$command" trace.gz "${source[@]}" \
     --base "$KT_GPIO_BASE" "${lag[@]}" "$@"
 }
 
@@ -187,3 +190,66 @@ for entry in map(json.loads, sys.stdin):
 
 # kt_sd_marks: the markers of ./trace.gz, one JSON object a line (lib/shown.py marks).
 kt_sd_marks() { "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" marks trace.gz; }
+
+# kt_sd_spi on|off: SPI0 on the header chip, as dtparam=spi=on/off on a Pi. The VM boots with
+# it off (guest/systemd-prepare: the standard board bit-bangs on BCM 8, 10 and 11); on binds
+# kt-spi-header's spi_gpio.0 — spi-gpio takes BCM 8-11 and /dev/spidev0.0 appears, group spi
+# by nixie's udev rule — off unbinds it: the four lines free, no spidev0.0.
+KT_SD_SPI_DRIVER=/sys/bus/platform/drivers/spi_gpio
+kt_sd_spidev_ready() { [[ -c /dev/spidev0.0 && $(stat -c %G /dev/spidev0.0) == spi ]]; }
+kt_sd_spidev_gone() { [[ ! -e /dev/spidev0.0 ]]; }
+kt_sd_spi() {
+  case $1 in
+    on)
+      [[ -e $KT_SD_SPI_DRIVER/spi_gpio.0 ]] || echo spi_gpio.0 >"$KT_SD_SPI_DRIVER/bind"
+      kt_sd_wait 10 "/dev/spidev0.0 (group spi) after binding spi_gpio.0" kt_sd_spidev_ready
+      ;;
+    off)
+      [[ ! -e $KT_SD_SPI_DRIVER/spi_gpio.0 ]] || echo spi_gpio.0 >"$KT_SD_SPI_DRIVER/unbind"
+      kt_sd_wait 10 "/dev/spidev0.0 gone after unbinding spi_gpio.0" kt_sd_spidev_gone
+      ;;
+  esac
+}
+
+# kt_sd_ncs314_config [SED_SCRIPT]: the standard nixie.yaml with `board: ncs314` (the built-in
+# profile, as a user writes it), further edited by SED_SCRIPT; prints its path.
+kt_sd_ncs314_config() {
+  sed -e 's|^board: .*|board: ncs314|' -e "${1:-}" "$KT_SD_STANDARD" >"$PWD/nixie.yaml"
+  echo "$PWD/nixie.yaml"
+}
+
+# kt_sd_ncs314_start CONFIG: the service on an NCS314 over SPI0: stopped (the standard board
+# holds BCM 8, 10 and 11), SPI0 on, CONFIG installed, marker ncs314-start (what comes after it
+# on the wire is this run's: lib/ncs314.py --since), started, marker ncs314 once it is running.
+kt_sd_ncs314_start() {
+  systemctl stop "$KT_UNIT"
+  kt_sd_spi on
+  kt_sd_config "$1"
+  cat "$KT_SD_CONFIG"
+  kt_sd_mark ncs314-start
+  systemctl reset-failed "$KT_UNIT"
+  systemctl start "$KT_UNIT"
+  kt_sd_wait "$KT_SD_START" "nixie-clock running on ncs314" kt_sd_running
+  kt_sd_mark ncs314
+}
+
+# kt_sd_ncs314_end: the service stopped, SPI0 off, the standard state again.
+kt_sd_ncs314_end() {
+  systemctl stop "$KT_UNIT"
+  kt_sd_spi off
+  kt_sd_standard
+}
+
+# kt_sd_state_of [PYTHON_EXPRESSION]: the clock's state through the control socket (protocol
+# version 2, {"version": 2, "state": true}), or EXPRESSION of it (`s`), as JSON.
+kt_sd_state_of() {
+  python3 -c '
+import json, socket, sys
+client = socket.socket(socket.AF_UNIX)
+client.settimeout(5)
+client.connect("/run/nixie/control.sock")
+client.sendall(b"{\"version\": 2, \"state\": true}\n")
+reply = json.loads(client.makefile().readline())
+s = reply["state"]
+print(json.dumps(eval(sys.argv[1]) if len(sys.argv) > 1 else s))' "$@"
+}
