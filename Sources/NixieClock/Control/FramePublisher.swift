@@ -1,4 +1,5 @@
 import NixieCore
+import NixieSystem
 import Synchronization
 
 /// The tubes' frames for subscribers of the control socket (`nixie web`'s live view): the
@@ -21,7 +22,7 @@ public final class FramePublisher: Sendable {
   /// How often a running transition is sampled: 25 frames a second.
   public let interval: UInt64
   private let plan: Mutex<Plan>
-  private let listener = Mutex<(@Sendable () -> Void)?>(nil)
+  private let listener = LockedAction<Void, Void>()
 
   public init(layout: DisplayLayout, interval: UInt64 = 40_000_000) {
     self.layout = layout
@@ -32,12 +33,12 @@ public final class FramePublisher: Sendable {
   /// A new plan from the frame scheduler (any thread but the frame thread).
   public func planned(_ timeline: FadeTimeline, brightness: Double) {
     plan.withLock { $0 = Plan(timeline: timeline, brightness: brightness) }
-    listener.withLock { $0 }?()
+    listener()
   }
 
   /// Calls `action` after each new plan (the control server's wake-up).
   func onPlan(_ action: @escaping @Sendable () -> Void) {
-    listener.withLock { $0 = action }
+    listener.set(action)
   }
 
   /// What the tubes show at monotonic `now`: the target state and its brightness.

@@ -24,7 +24,7 @@ public final class FrameRelay: @unchecked Sendable {
   private let logger: Logger
   private let latest = Mutex(Latest(sequence: 0, frame: 0, json: nil, connected: false))
   private let stopping = Atomic<Bool>(false)
-  private let onFrame: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+  private let onFrame = LockedAction<Void, Void>()
   private var thread: SystemThread?
 
   public init(socket path: String, logger: Logger) {
@@ -33,7 +33,7 @@ public final class FrameRelay: @unchecked Sendable {
   }
 
   /// Called (on the relay's thread) after each new frame.
-  public func notify(_ action: @escaping @Sendable () -> Void) { onFrame.withLock { $0 = action } }
+  public func notify(_ action: @escaping @Sendable () -> Void) { onFrame.set(action) }
 
   public var current: Latest { latest.withLock { $0 } }
 
@@ -54,7 +54,7 @@ public final class FrameRelay: @unchecked Sendable {
       change(&$0)
       $0.sequence += 1
     }
-    onFrame.withLock { $0 }?()
+    onFrame()
   }
 
   private func run() {
