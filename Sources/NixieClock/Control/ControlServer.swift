@@ -42,10 +42,13 @@ public final class ControlServer: @unchecked Sendable {
       FileSystem.remove(path)
       throw error
     }
-    let server = self.server
-    let service = self.service
-    // A new plan matters to subscribers only: without any, the server thread sleeps on.
-    frames?.onPlan { if service.isPublishing.withLock({ $0 }) { server.wake() } }
+    // A new plan matters to subscribers only: without any, the server thread sleeps on. Held
+    // weakly: the service holds `frames`, so a strong capture would be a retain cycle that
+    // keeps the server, its thread's state and the whole session alive for ever (LeakSanitizer).
+    frames?.onPlan { [weak server = self.server, weak service = self.service] in
+      guard let server, let service, service.isPublishing.withLock({ $0 }) else { return }
+      server.wake()
+    }
   }
 
   /// The limits in force (the configuration's).
