@@ -1,7 +1,6 @@
 import NixieCore
 import NixieLogging
 import NixieSystem
-import Synchronization
 
 /// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
 /// owned by a group) taking newline-delimited JSON requests and answering each with one line:
@@ -86,10 +85,10 @@ final class ControlService: StreamService, @unchecked Sendable {
     var subscribed = false
   }
 
-  let configured: Mutex<ControlLimits>
+  let configured: Locked<ControlLimits>
   /// Whether anyone subscribes to the frames (set on the server's thread, read by the
   /// frame thread's plans to decide whether to wake it).
-  let isPublishing = Mutex(false)
+  let isPublishing = Locked(false)
   /// The limits the serving thread applies (its own copy).
   private var active: ControlLimits
   private var total: TokenBucket
@@ -104,7 +103,7 @@ final class ControlService: StreamService, @unchecked Sendable {
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) {
     self.logger = logger
-    configured = Mutex(limits)
+    configured = Locked(limits)
     active = limits
     total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
     self.frames = frames

@@ -12,14 +12,14 @@ public final class ClockSettingsEditor: Sendable {
   public let settings: ClockSettings
   public let board: BoardProfile
   private let inbox: ClockInbox
-  private let current: Mutex<ClockOverrides>
+  private let current: Locked<ClockOverrides>
 
   /// An editor whose overrides are `overrides` (as read at start).
   public init(settings: ClockSettings, board: BoardProfile, overrides: ClockOverrides, inbox: ClockInbox) {
     self.settings = settings
     self.board = board
     self.inbox = inbox
-    current = Mutex(overrides)
+    current = Locked(overrides)
   }
 
   /// The overrides in force.

@@ -22,9 +22,9 @@ public final class FrameRelay: @unchecked Sendable {
 
   private let path: String
   private let logger: Logger
-  private let latest = Mutex(Latest(sequence: 0, frame: 0, json: nil, connected: false))
+  private let latest = Locked(Latest(sequence: 0, frame: 0, json: nil, connected: false))
   private let stopping = Atomic<Bool>(false)
-  private let onFrame: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+  private let onFrame: Locked<(@Sendable () -> Void)?> = Locked(nil)
   private var thread: SystemThread?
 
   public init(socket path: String, logger: Logger) {
