@@ -1,7 +1,6 @@
 import NixieBoards
 import NixieCore
 import NixieSystem
-import Synchronization
 
 /// Changes the clock's settings for the control socket's `set` requests, as their one owner:
 /// a change is checked the way a configuration file is — the overrides it makes are written as
