@@ -1,7 +1,6 @@
 import NixieCore
 import NixieInput
 import NixieSystem
-import Synchronization
 
 /// Input lines watched for edges through libgpiod, in one request: both edges, pull-ups where
 /// the kernel supports bias, kernel debounce where asked for and available (libgpiod 2.x), and
@@ -36,7 +35,7 @@ public final class GPIOEdgeEventSource: @unchecked Sendable {
   private let request: any GPIOEventRequestAPI
   private let clock: MonotonicClock
   private let wakeUp: WakeUpEvent
-  private let cancelled = Mutex(false)
+  private let cancelled = Locked(false)
   /// The request's event descriptors, then the wake-up event's.
   private let descriptors: [Int32]
 

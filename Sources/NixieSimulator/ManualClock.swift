@@ -1,14 +1,14 @@
 import NixieCore
-import Synchronization
+import NixieSystem
 
 /// A clock that moves only when told to: sleeping jumps straight to the deadline.
 ///
 /// With it the simulator runs hours of display in milliseconds, deterministically, as
 /// swift-nio's EmbeddedEventLoop does with `advanceTime(by:)`.
 public final class ManualClock: MonotonicClock {
-  private let time: Mutex<UInt64>
+  private let time: Locked<UInt64>
 
-  public init(start: UInt64 = 0) { time = Mutex(start) }
+  public init(start: UInt64 = 0) { time = Locked(start) }
 
   public func now() -> UInt64 { time.withLock { $0 } }
 

@@ -33,7 +33,8 @@ public final class PersistenceOfVision: SimulatedDisplay, FrameObserver {
     groupLit = Array(repeating: board.layout.blank, count: board.outputs.groupOutputs.count)
     groupSeen = Array(repeating: nil, count: board.outputs.groupOutputs.count)
     lastOutputs = OutputBits(count: board.outputs.outputCount)
-    inner.addObserver(self)
+    // Weakly: this picture holds `inner`, so `inner` must not hold it.
+    inner.addObserver(WeakFrameObserver(self))
   }
 
   public func addObserver(_ observer: FrameObserver) { observers.append(observer) }

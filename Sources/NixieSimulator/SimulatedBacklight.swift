@@ -1,5 +1,5 @@
 import NixieCore
-import Synchronization
+import NixieSystem
 
 /// The light under a simulated board's tubes as the eye sees it, read back from the wire: the
 /// share of each PWM period the red, green and blue lines were lit (NCS314 HW 2.x), or the
@@ -23,7 +23,7 @@ public final class SimulatedBacklight: LineObserver, Sendable {
   }
 
   private nonisolated(unsafe) let source: Source
-  private let window: Mutex<Window>
+  private let window: Locked<Window>
   private static let channels: [LineRole] = [.red, .green, .blue]
 
   /// The backlight of `board` on a chip whose lines start at `levels` (physical), or nil when
@@ -39,7 +39,7 @@ public final class SimulatedBacklight: LineObserver, Sendable {
     case .addressable, nil:
       return nil
     }
-    window = Mutex(Window(levels: levels, start: 0, lastChange: 0))
+    window = Locked(Window(levels: levels, start: 0, lastChange: 0))
   }
 
   public func linesChanged(_ changed: LineSet, levels: LineSet, at time: UInt64) {

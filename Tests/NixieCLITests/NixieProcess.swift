@@ -14,6 +14,15 @@ struct NixieProcess {
     return bundle.appendingPathComponent("nixie")
   }()
 
+  /// The name of the sanitizer this test bundle — and so the `nixie` built with it — runs
+  /// under (`Scripts/sanitize`), or nil for a normal build: its runtime's entry point is linked
+  /// in. A test whose subject a sanitizer takes away (glibc's malloc tracer) says so and is
+  /// not run there.
+  static let sanitizer: String? = {
+    let runtimes = [("__asan_init", "AddressSanitizer"), ("__tsan_init", "ThreadSanitizer")]
+    return runtimes.first { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0.0) != nil }?.1
+  }()
+
   /// Runs `executable` (the built `nixie` unless told otherwise) with `arguments`.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], executable: URL = binary

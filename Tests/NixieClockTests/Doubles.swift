@@ -3,7 +3,6 @@ import NixieLogging
 import NixieClock
 import NixieCore
 import NixieSystem
-import Synchronization
 
 /// A `ClockDisplay` that remembers every call, with the displayed time it came at.
 final class RecordingDisplay: ClockDisplay {
@@ -52,7 +51,7 @@ final class RecordingNotifier: ServiceNotifier, @unchecked Sendable {
 
   let watchdogInterval: UInt64?
   let clock: DaemonClock
-  private let record = Mutex<[Message]>([])
+  private let record = Locked<[Message]>([])
 
   init(watchdogInterval: UInt64?, clock: DaemonClock) {
     self.watchdogInterval = watchdogInterval
@@ -89,7 +88,7 @@ struct RecordingLogHandler: LogHandler {
 
 /// Where a `RecordingLogHandler` writes.
 final class LogRecord: Sendable {
-  let lines = Mutex<[String]>([])
+  let lines = Locked<[String]>([])
   var logger: Logger {
     Logger(label: "test") { _ in RecordingLogHandler(record: self) }
   }

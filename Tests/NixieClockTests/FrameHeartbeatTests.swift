@@ -2,7 +2,7 @@ import NixieClock
 import NixieCore
 import NixieRuntime
 import NixieSimulator
-import Synchronization
+import NixieSystem
 import Testing
 
 /// The frame scheduler's heartbeat in virtual time (a `ManualDaemonClock` that this test
@@ -15,7 +15,7 @@ struct FrameHeartbeatTests {
     let origin = clock.now()
     let simulated = try SimulatedBoard(board: board, clock: clock)
     try simulated.driver.start()
-    let beats = Mutex<[UInt64]>([])
+    let beats = Locked<[UInt64]>([])
     let scheduler = FrameScheduler(
       layout: board.layout, driver: simulated.driver, clock: clock,
       heartbeat: FrameScheduler.Heartbeat(interval: 250_000_000) { time in beats.withLock { $0.append(time) }

@@ -1,6 +1,6 @@
 import NixieCore
 import NixieSimulator
-import Synchronization
+import NixieSystem
 
 /// A driver that keeps every frame written, with the clock's time, and can be told to fail.
 final class RecordingDriver: DisplayDriver {
@@ -30,7 +30,7 @@ final class GlitchingDriver: DisplayDriver, @unchecked Sendable {
     var isTransient: Bool { true }
   }
 
-  private let state = Mutex((healed: false, frames: [DisplayState]()))
+  private let state = Locked((healed: false, frames: [DisplayState]()))
 
   func write(_ frame: DisplayState) throws {
     try state.withLock {
@@ -48,7 +48,7 @@ final class GlitchingDriver: DisplayDriver, @unchecked Sendable {
 /// A manual clock that counts how often it is read and slept on: a loop that polls shows up.
 final class CountingClock: MonotonicClock {
   let base = ManualClock()
-  private let counts = Mutex((reads: 0, sleeps: 0))
+  private let counts = Locked((reads: 0, sleeps: 0))
 
   func now() -> UInt64 {
     counts.withLock { $0.reads += 1 }

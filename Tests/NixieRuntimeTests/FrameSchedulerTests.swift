@@ -2,7 +2,7 @@ import Foundation
 import NixieCore
 import NixieRuntime
 import NixieSimulator
-import Synchronization
+import NixieSystem
 import Testing
 
 /// The scheduler's thread, driven by a manual clock: hours of pacing in milliseconds.
@@ -105,7 +105,7 @@ struct FrameSchedulerTests {
   @Test func aTransientFaultIsRetriedUntilTheFrameIsOnTheTubes() throws {
     let clock = ManualClock()
     let driver = GlitchingDriver()
-    let heard = Mutex(0)
+    let heard = Locked(0)
     let scheduler = FrameScheduler(layout: Self.layout, driver: driver, clock: clock) {
     } onFault: { _ in
       heard.withLock { $0 += 1 }

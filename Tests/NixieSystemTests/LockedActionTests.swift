@@ -1,9 +1,8 @@
 import NixieSystem
-import Synchronization
 import Testing
 
 /// The callback a publisher calls on every change must stay the closure it was given: a closure
-/// read out of a `Mutex<(() -> Void)?>` came back wrapped in two more thunks on every call,
+/// read out of a `Locked<(() -> Void)?>` (or a `Mutex`) came back wrapped in two more thunks on every call,
 /// so a clock showing seconds grew its heap and its call depth without end.
 struct LockedActionTests {
   /// Where on the stack the action runs: the thunks between the caller and the closure each
@@ -35,12 +34,12 @@ struct LockedActionTests {
 
   @Test func theOldWayGrowsAndThisTestWouldSeeIt() {
     // The check above can fail: the same measurement on the pattern LockedAction replaces.
-    let stored = Mutex<(@Sendable () -> Int)?>(nil)
+    let stored = Locked<(@Sendable () -> Int)?>(nil)
     stored.withLock { $0 = { Self.depth() } }
     let first = stored.withLock { $0 }?() ?? 0
     for _ in 0..<50 { _ = stored.withLock { $0 }?() }
     let later = stored.withLock { $0 }?() ?? 0
-    withKnownIssue("a closure read through Mutex's generic inout is re-thunked on each access") {
+    withKnownIssue("a closure read through the lock's generic inout is re-thunked on each access") {
       #expect(later == first)
     } when: {
       later != first

@@ -3,7 +3,6 @@ import NixieClock
 import NixieCore
 import NixieSystem
 import NixieWeb
-import Synchronization
 import Testing
 
 /// The web application's routes and its safety, without a network: a stand-in clock records
@@ -12,7 +11,7 @@ import Testing
 struct WebAppTests {
   /// A clock that answers from a table and remembers every request.
   final class FakeClock: ClockLink, @unchecked Sendable {
-    let requests = Mutex<[ControlRequest]>([])
+    let requests = Locked<[ControlRequest]>([])
     let answer: @Sendable (ControlRequest) -> Result<JSONValue, ControlClient.Failure>
 
     init(

@@ -1,7 +1,6 @@
 import NixieCore
 import NixieLogging
 import NixieSystem
-import Synchronization
 
 /// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
 /// owned by a group) taking newline-delimited JSON requests and answering each with one line:
@@ -42,10 +41,13 @@ public final class ControlServer: @unchecked Sendable {
       FileSystem.remove(path)
       throw error
     }
-    let server = self.server
-    let service = self.service
-    // A new plan matters to subscribers only: without any, the server thread sleeps on.
-    frames?.onPlan { if service.isPublishing.withLock({ $0 }) { server.wake() } }
+    // A new plan matters to subscribers only: without any, the server thread sleeps on. Held
+    // weakly: the service holds `frames`, so a strong capture would be a retain cycle that
+    // keeps the server, its thread's state and the whole session alive for ever (LeakSanitizer).
+    frames?.onPlan { [weak server = self.server, weak service = self.service] in
+      guard let server, let service, service.isPublishing.withLock({ $0 }) else { return }
+      server.wake()
+    }
   }
 
   /// The limits in force (the configuration's).
@@ -83,10 +85,10 @@ final class ControlService: StreamService, @unchecked Sendable {
     var subscribed = false
   }
 
-  let configured: Mutex<ControlLimits>
+  let configured: Locked<ControlLimits>
   /// Whether anyone subscribes to the frames (set on the server's thread, read by the
   /// frame thread's plans to decide whether to wake it).
-  let isPublishing = Mutex(false)
+  let isPublishing = Locked(false)
   /// The limits the serving thread applies (its own copy).
   private var active: ControlLimits
   private var total: TokenBucket
@@ -101,7 +103,7 @@ final class ControlService: StreamService, @unchecked Sendable {
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) {
     self.logger = logger
-    configured = Mutex(limits)
+    configured = Locked(limits)
     active = limits
     total = TokenBucket(rate: limits.totalRequestsPerSecond, burst: limits.totalRequestsPerSecond * 2)
     self.frames = frames

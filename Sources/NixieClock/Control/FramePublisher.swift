@@ -1,6 +1,5 @@
 import NixieCore
 import NixieSystem
-import Synchronization
 
 /// The tubes' frames for subscribers of the control socket (`nixie web`'s live view): the
 /// transition the frame scheduler was last asked for, sampled as duties.
@@ -21,13 +20,13 @@ public final class FramePublisher: Sendable {
   public let layout: DisplayLayout
   /// How often a running transition is sampled: 25 frames a second.
   public let interval: UInt64
-  private let plan: Mutex<Plan>
+  private let plan: Locked<Plan>
   private let listener = LockedAction<Void, Void>()
 
   public init(layout: DisplayLayout, interval: UInt64 = 40_000_000) {
     self.layout = layout
     self.interval = interval
-    plan = Mutex(Plan(timeline: .steady(layout.blank), brightness: 1))
+    plan = Locked(Plan(timeline: .steady(layout.blank), brightness: 1))
   }
 
   /// A new plan from the frame scheduler (any thread but the frame thread).

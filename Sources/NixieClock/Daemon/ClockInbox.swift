@@ -1,9 +1,9 @@
-import Synchronization
+import NixieSystem
 
 /// A thread-safe mailbox for the daemon loop: other threads post commands and wake the loop;
 /// the loop takes them when it wakes.
 public final class ClockInbox: Sendable {
-  private let commands = Mutex<[ClockCommand]>([])
+  private let commands = Locked<[ClockCommand]>([])
   private let wake: @Sendable () -> Void
 
   /// `wake` interrupts the loop's wait (the eventfd of the system clock).

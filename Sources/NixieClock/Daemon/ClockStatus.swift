@@ -1,5 +1,5 @@
 import NixieCore
-import Synchronization
+import NixieSystem
 
 /// What the daemon loop last decided, for the control socket's `state` request: the
 /// schedule in force (with the knob's changes) and what the clock is doing. The loop updates
@@ -18,7 +18,7 @@ public final class ClockStatus: Sendable {
     }
   }
 
-  private let latest = Mutex<Snapshot?>(nil)
+  private let latest = Locked<Snapshot?>(nil)
 
   public init() {}
 

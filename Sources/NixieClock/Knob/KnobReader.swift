@@ -17,7 +17,7 @@ public final class KnobReader: @unchecked Sendable {
   private let onExit: () -> Void
   /// Touched by the thread only, once it has started.
   private var knob: ClockKnob
-  private let update = Mutex<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
+  private let update = Locked<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
   private let stopping = Atomic<Bool>(false)
   private var thread: SystemThread?
 

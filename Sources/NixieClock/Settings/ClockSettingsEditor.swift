@@ -1,7 +1,6 @@
 import NixieBoards
 import NixieCore
 import NixieSystem
-import Synchronization
 
 /// Changes the clock's settings for the control socket's `set` requests, as their one owner:
 /// a change is checked the way a configuration file is — the overrides it makes are written as
@@ -12,14 +11,14 @@ public final class ClockSettingsEditor: Sendable {
   public let settings: ClockSettings
   public let board: BoardProfile
   private let inbox: ClockInbox
-  private let current: Mutex<ClockOverrides>
+  private let current: Locked<ClockOverrides>
 
   /// An editor whose overrides are `overrides` (as read at start).
   public init(settings: ClockSettings, board: BoardProfile, overrides: ClockOverrides, inbox: ClockInbox) {
     self.settings = settings
     self.board = board
     self.inbox = inbox
-    current = Mutex(overrides)
+    current = Locked(overrides)
   }
 
   /// The overrides in force.

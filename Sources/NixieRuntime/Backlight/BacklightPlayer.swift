@@ -107,7 +107,11 @@ public final class BacklightPlayer: @unchecked Sendable {
     stopping = true
     parker?.unpark()
     while started && !exited { condition.wait() }
+    let thread = self.thread
+    self.thread = nil
     condition.unlock()
+    // Joined, so that nothing of the thread outlives stop() (as FrameScheduler.stop()).
+    thread?.join()
   }
 
   private func locked<Value>(_ body: () -> Value) -> Value {

@@ -225,7 +225,7 @@ public final class FrameScheduler: @unchecked Sendable {
   }
 
   /// Stops the thread — mid-fade, mid-PWM or in a fault pause, within one slice — and waits
-  /// for it to end. The tubes keep the last frame written, or with `blanking` are turned off
+  /// for it to end (joins it). The tubes keep the last frame written, or with `blanking` are turned off
   /// by the thread's last write (`DisplayDriver.blank()`: BL low where the board wires it).
   /// From then on the owner may use the driver directly.
   public func stop(blanking: Bool = false) {
@@ -240,7 +240,13 @@ public final class FrameScheduler: @unchecked Sendable {
     // A thread that never ran, or ended on a failure, cannot blank: the owner does.
     let blankHere = blanking && !blanked
     blanked = blanked || blanking
+    let thread = self.thread
+    self.thread = nil
     condition.unlock()
+    // Joined, not only seen to exit: the thread holds this scheduler until its closure is
+    // gone, and one still tearing it down while the process exits was a leak LeakSanitizer
+    // reported at random at the end of `nixie show`.
+    thread?.join()
     if blankHere { try? driver.blank() }
   }
 

@@ -39,7 +39,8 @@ public final class ScriptedKnob: LineEventSource, LineObserver, @unchecked Senda
     self.origin = origin
     self.clock = clock
     self.parker = clock.makeThreadParker()
-    gpio.addObserver(self)
+    // Weakly: the knob holds the chip, so the chip must not hold the knob.
+    gpio.addObserver(WeakLineObserver(self))
   }
 
   /// Ends a wait in `next(until:)` (which then returns nil) and every later one.

@@ -1,5 +1,5 @@
 import NixieCore
-import Synchronization
+import NixieSystem
 
 /// The tubes drawn in a terminal: warm orange wire on dark glass, the unlit cathodes as dim
 /// ghosts behind, a faint glow around what is lit.
@@ -30,7 +30,7 @@ public final class TubeTerminalView: FrameObserver {
   private var drawnLines = 0
   private var shown: [String] = []
   /// A line under the caption (the test pattern's step), set from any thread.
-  private let status = Mutex("")
+  private let status = Locked("")
   /// The light under the tubes at a time, on boards with a backlight: the glass is tinted
   /// with it, most at the bottom where the LEDs sit. Set it before the first picture.
   public var backlight: ((UInt64) -> BacklightColor)?

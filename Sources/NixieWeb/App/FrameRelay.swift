@@ -22,7 +22,7 @@ public final class FrameRelay: @unchecked Sendable {
 
   private let path: String
   private let logger: Logger
-  private let latest = Mutex(Latest(sequence: 0, frame: 0, json: nil, connected: false))
+  private let latest = Locked(Latest(sequence: 0, frame: 0, json: nil, connected: false))
   private let stopping = Atomic<Bool>(false)
   private let onFrame = LockedAction<Void, Void>()
   private var thread: SystemThread?

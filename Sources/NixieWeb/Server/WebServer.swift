@@ -21,8 +21,9 @@ public final class WebServer: @unchecked Sendable {
     let service = WebService(app: app, relay: relay, limits: limits, logger: logger)
     server = try StreamServer(
       listeners: listeners, service: service, monotonic: monotonic, report: { logger.warning("web: \($0)") })
-    let server = self.server
-    relay?.notify { server.wake() }
+    // Weakly: the service holds the relay, so a strong capture would be a retain cycle that
+    // keeps the server and its sockets alive for ever (LeakSanitizer).
+    relay?.notify { [weak server = self.server] in server?.wake() }
   }
 
   public func start() throws(SystemCallError) { try server.start(name: "nixie-web") }
