@@ -11,11 +11,15 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def wait_for(predicate, timeout, what, interval=0.1):
-    """Polls `predicate` until it returns something true, at most `timeout` seconds."""
+def wait_for(predicate, timeout, what, interval=0.1, ignoring=()):
+    """Polls `predicate` until it returns something true, at most `timeout` seconds. An
+    exception of a type in `ignoring` counts as "not yet" (an element of a page still loading)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        value = predicate()
+        try:
+            value = predicate()
+        except ignoring:
+            value = None
         if value:
             return value
         time.sleep(interval)

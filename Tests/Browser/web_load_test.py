@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """nixie web under load, on loopback, bounded in time: does serving viewers delay the clock's
 frames, and how much memory does the web process use?
 

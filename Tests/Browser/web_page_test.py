@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """nixie web in a real browser (headless Chromium through Selenium), against the clock on the
 simulator: log in, see the tubes' SVG show what the clock's frames log says the wire showed,
 change the brightness and the time zone and see the wire follow, restart both processes and
@@ -18,6 +18,7 @@ import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -143,8 +144,9 @@ def log_in(driver, rig):
     driver.get("http://127.0.0.1:%d/" % rig.port)
     driver.find_element(By.ID, "password").send_keys(PASSWORD)
     driver.find_element(By.CSS_SELECTOR, "form.login button").click()
+    # The click loads the page: until it has, the tubes are not there (or belong to the old page).
     wait_for(lambda: int(driver.find_element(By.ID, "tubes").get_attribute("data-frames") or 0) >= 2, 15,
-             "frames on the page")
+             "frames on the page", ignoring=(NoSuchElementException, StaleElementReferenceException))
 
 
 def shown_digits(driver):
@@ -272,9 +274,11 @@ def main():
         driver.execute_script("document.getElementById('backlight').value = '#0a64c8';")
         check(apply(driver, "backlight-apply") == "Done.", "the colour #0a64c8 is accepted")
         wait_for(lambda: state(driver)["backlight"] == "#0a64c8", 10, "the state to say #0a64c8")
-        # Two more seconds on the tubes: the PWM of the new colour fills the trace's last second.
+        # The clock hands a new backlight program over with its next frame (within a second of
+        # the state saying so), and three new seconds on the tubes are more than two seconds
+        # (two new texts can be 1.01 s): the new colour fills the trace's last second.
         shown = {line["text"] for line in rig.frames_log()}
-        wait_for(lambda: len({line["text"] for line in rig.frames_log()} - shown) >= 2, 10, "two more seconds")
+        wait_for(lambda: len({line["text"] for line in rig.frames_log()} - shown) >= 3, 15, "three more seconds")
         if arguments.screenshots:
             driver.save_screenshot(os.path.join(arguments.screenshots, "web-page-backlight.png"))
         rig.stop()
