@@ -11,18 +11,12 @@ import Glibc
 /// for it lends its priority to the normal thread holding it, so that thread is not held off
 /// the CPU by other work while the real-time one waits (priority inversion).
 public final class Condition: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let mutex = PThreadMutex.make(.priorityInheriting)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  /// The corresponding C functions are `pthread_mutex_init` with
-  /// `pthread_mutexattr_setprotocol(PTHREAD_PRIO_INHERIT)` and `pthread_cond_init` with
-  /// `pthread_condattr_setclock(CLOCK_MONOTONIC)`.
+  /// The corresponding C function is `pthread_cond_init` with
+  /// `pthread_condattr_setclock(CLOCK_MONOTONIC)` (the mutex: `PThreadMutex`).
   public init() {
-    var mutexAttributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&mutexAttributes)
-    pthread_mutexattr_setprotocol(&mutexAttributes, Int32(PTHREAD_PRIO_INHERIT))
-    pthread_mutex_init(mutex, &mutexAttributes)
-    pthread_mutexattr_destroy(&mutexAttributes)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
@@ -32,9 +26,8 @@ public final class Condition: @unchecked Sendable {
 
   deinit {
     pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
     condition.deallocate()
-    mutex.deallocate()
+    PThreadMutex.destroy(mutex)
   }
 
   public func lock() { pthread_mutex_lock(mutex) }

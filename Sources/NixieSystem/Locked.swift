@@ -10,24 +10,14 @@ import Glibc
 /// understands, and inherits priority as `Mutex` and `Condition` do: a real-time thread
 /// waiting for it lends its priority to the holder.
 public final class Locked<Value>: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let mutex = PThreadMutex.make(.priorityInheriting)
   private var value: Value
 
-  /// The corresponding C function is `pthread_mutex_init` with
-  /// `pthread_mutexattr_setprotocol(PTHREAD_PRIO_INHERIT)`.
   public init(_ value: Value) {
     self.value = value
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_setprotocol(&attributes, Int32(PTHREAD_PRIO_INHERIT))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
   }
 
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  deinit { PThreadMutex.destroy(mutex) }
 
   /// Runs `body` on the value, holding the lock.
   public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result)

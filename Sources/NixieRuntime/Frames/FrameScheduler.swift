@@ -225,8 +225,9 @@ public final class FrameScheduler: @unchecked Sendable {
   }
 
   /// Stops the thread — mid-fade, mid-PWM or in a fault pause, within one slice — and waits
-  /// for it to end (joins it). The tubes keep the last frame written, or with `blanking` are turned off
-  /// by the thread's last write (`DisplayDriver.blank()`: BL low where the board wires it).
+  /// for it to end (joins it). The tubes keep the last frame written, or with `blanking` are
+  /// turned off by the thread's last write (`DisplayDriver.blank()`: BL low where the board
+  /// wires it).
   /// From then on the owner may use the driver directly.
   public func stop(blanking: Bool = false) {
     condition.lock()
