@@ -10,6 +10,10 @@ public enum NixieMain {
     // The commands that end cleanly on a signal take it from the first instruction on: one
     // that comes before they are ready waits (the clock then exits 0, show blanks and exits 1).
     if let command = arguments.first, let signals = signalsTaken[command] { Signals.block(signals) }
+    if let mistake = UsageHints.unknownHelpTopic(in: arguments) {
+      printError(mistake)
+      return NixieError.Kind.badUsage.rawValue
+    }
     do {
       var command = try Nixie.parseAsRoot(arguments)
       try command.run()

@@ -7,10 +7,13 @@ import Testing
 /// Every command's help ends with examples, and every example is a command line the parser
 /// accepts as written.
 struct HelpTests {
-  static let commands: [any ParsableCommand.Type] =
-    UsageHints.commands.map(\.type) + [
-      Boards.List.self, Boards.Print.self, Boards.Check.self,
-    ]
+  /// `nixie` and every command under it, found from the parser's own tree (so a new command
+  /// cannot be missed).
+  static let commands: [any ParsableCommand.Type] = walk(Nixie.self)
+
+  static func walk(_ command: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+    [command] + command.configuration.subcommands.flatMap(walk)
+  }
 
   /// The example command lines of `command`'s help: lines that start with `nixie `, without
   /// those that need a shell (pipes, substitutions, redirections).

@@ -15,7 +15,24 @@ public enum Suggestion {
       let distance = editDistance(typed, known)
       if distance <= allowed, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
-    return best?.candidate
+    return best?.candidate ?? uniquePart(of: text, in: candidates)
+  }
+
+  /// The one candidate that `text` begins, or whose last part after a `/` it is, ignoring case
+  /// (`omnixie` → `omnixie-ntdb`, `Berlin` → `Europe/Berlin`); nil when none or several do, or
+  /// when `text` is too short to mean one.
+  static func uniquePart(of text: String, in candidates: [String]) -> String? {
+    let typed = text.lowercased()
+    guard typed.count >= 3 else { return nil }
+    var match: String?
+    for candidate in candidates {
+      let known = candidate.lowercased()
+      let lastPart = known.split(separator: "/").last.map(String.init) ?? known
+      guard known.hasPrefix(typed) || lastPart == typed else { continue }
+      guard match == nil else { return nil }
+      match = candidate
+    }
+    return match
   }
 
   /// Edits between two words, a swap of neighbours counting as one (optimal string alignment).
