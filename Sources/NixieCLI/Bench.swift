@@ -39,8 +39,9 @@ struct Bench: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The board for --bitbang: a built-in profile or a profile file.", valueName: "name|path"))
-  var board: String = BoardCatalog.defaultName
+      "The board for --bitbang (required with it): a built-in profile or a profile file.",
+      valueName: "name|path"))
+  var board: String?
 
   @Flag(help: "Run the timing run's frame thread at real-time priority with memory locked (needs root).")
   var realtime = false
@@ -55,7 +56,9 @@ struct Bench: ParsableCommand {
 
   func run() throws {
     if let bitbangFrames {
-      let profile = try BoardChoice(board: board).loadProfile()
+      let choice = BoardChoice(board: board, backend: .hardware)
+      try choice.requireChosenBoard(for: "--bitbang")
+      let profile = try choice.loadProfile()
       return try BitBangBenchmark(board: profile, frames: bitbangFrames).run()
     }
     try Benchmark(seconds: seconds, periods: periods, realtime: realtime).run()

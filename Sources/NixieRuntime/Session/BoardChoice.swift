@@ -75,10 +75,8 @@ public struct BoardChoice: Sendable {
     guard board == nil else { return (backend ?? (machineHasGPIO ? .hardware : .sim), nil) }
     switch backend {
     case .hardware?:
-      throw NixieError(
-        .badUsage,
-        "--backend hardware drives the board you choose, and none is chosen: give \(howToChoose)"
-          + " ('nixie boards' lists them)")
+      try requireChosenBoard(for: "--backend hardware")
+      return (.hardware, nil)
     case .sim?:
       return (.sim, nil)
     case nil:
@@ -89,6 +87,16 @@ public struct BoardChoice: Sendable {
         : nil
       return (.sim, notice)
     }
+  }
+
+  /// Refuses `what`, something that drives hardware, when no board was chosen (the rule
+  /// above): bad usage that says how to choose.
+  public func requireChosenBoard(for what: String) throws(NixieError) {
+    guard board == nil else { return }
+    throw NixieError(
+      .badUsage,
+      "\(what) drives the board you choose, and none is chosen: give \(howToChoose)"
+        + " ('nixie boards' lists them)")
   }
 
   /// Whether any `/dev/gpiochipN` exists.
