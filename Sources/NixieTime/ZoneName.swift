@@ -72,6 +72,35 @@ public enum ZoneName {
     return Array(found.prefix(max(0, limit)))
   }
 
+  /// What to say when `name` is a UTC offset (`GMT+2`, `UTC-05:00`, `+0530`) rather than a
+  /// zone: that a place's zone is better (it keeps the summer time), and for whole hours the
+  /// fixed-offset zone, whose POSIX sign is the other way round (UTC+2 is `Etc/GMT-2`). Nil for
+  /// anything that is not an offset.
+  public static func offsetAdvice(for name: String) -> String? {
+    var rest = Substring(name.uppercased())
+    for prefix in ["UTC", "GMT"] where rest.hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+    guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+    let digits = rest.dropFirst().filter { $0 != ":" }
+    guard (1...4).contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+      rest.dropFirst().first?.isNumber == true
+    else { return nil }
+    let hourDigits = digits.count > 2 ? digits.dropLast(2) : digits[...]
+    let minuteDigits = digits.count > 2 ? digits.suffix(2) : "00"
+    guard let hours = Int(hourDigits), let minutes = Int(minuteDigits) else { return nil }
+    var advice =
+      "a UTC offset is not a zone: give your place's zone (such as Europe/Berlin), which also keeps its summer time"
+    if minutes == 0, hours <= 14 {
+      let east = sign == "+"
+      if hours == 0 {
+        advice += "; for UTC itself, UTC"
+      } else if east || hours <= 12 {
+        advice +=
+          "; for a fixed UTC\(sign)\(hours), Etc/GMT\(east ? "-" : "+")\(hours) (POSIX turns the sign round)"
+      }
+    }
+    return advice
+  }
+
   private static func lastPart(_ name: String) -> Substring {
     name.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(name)
   }

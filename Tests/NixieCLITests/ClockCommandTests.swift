@@ -74,7 +74,7 @@ struct ClockCommandTests {
 
   @Test(arguments: [
     (["--format", "HH-mm"], "'-'"), (["--format", "HH:mm a"], "AM/PM"),
-    (["--timezone", "Mars/Olympus"], "Mars/Olympus"),
+    (["--timezone", "Mars/Olympus"], "--timezone: unknown time zone 'Mars/Olympus'"),
     (["--at", "yesterday"], "--at"), (["--duration", "0"], "--duration"),
     (["--transition", "wobble"], "wobble"),
     (["--format", "HH:mm@0"], "@"), (["--fade-ms", "-1"], "--fade-ms"),

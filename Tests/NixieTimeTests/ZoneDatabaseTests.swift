@@ -152,4 +152,21 @@ struct ZoneDatabaseTests {
         "Asia/Kolkata"
       ])
   }
+
+  @Test(arguments: [
+    ("GMT+2", "for a fixed UTC+2, Etc/GMT-2"), ("utc-5", "for a fixed UTC-5, Etc/GMT+5"),
+    ("+14", "for a fixed UTC+14, Etc/GMT-14"), ("UTC+00:00", "for UTC itself, UTC"),
+    ("UTC-05:00", "for a fixed UTC-5, Etc/GMT+5"), ("+0530", "keeps its summer time"),
+    ("GMT-13", "keeps its summer time"),
+  ])
+  func anOffsetIsAnsweredWithTheZoneAndTheTurnedSign(_ name: String, _ expected: String) throws {
+    let advice = try #require(ZoneName.offsetAdvice(for: name))
+    #expect(advice.contains(expected), "\(advice)")
+    if expected == "keeps its summer time" { #expect(!advice.contains("Etc/")) }
+  }
+
+  @Test(arguments: ["Europe/Berlin", "GMT", "UTC", "Etc/GMT-2", "+", "GMT+x", "UTC+123456", "-5h", ""])
+  func anythingElseIsNoOffset(_ name: String) {
+    #expect(ZoneName.offsetAdvice(for: name) == nil)
+  }
 }

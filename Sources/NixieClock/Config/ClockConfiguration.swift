@@ -234,9 +234,12 @@ public struct ClockConfiguration: Hashable, Sendable {
     } catch {
       var message = error.description
       if error.reason == .unknownZone || error.reason == .invalidName, let name {
-        let names = zones.zoneNames()
-        if let suggestion = Suggestion.closest(to: name, in: names) {
-          message = "unknown time zone '\(Printable.escaped(name))': did you mean \(suggestion)?"
+        let guesses = zones.suggestions(for: name, closest: Suggestion.closest(to:in:)).prefix(3)
+        if let advice = ZoneName.offsetAdvice(for: name) {
+          message = "unknown time zone '\(Printable.escaped(name))': \(advice)"
+        } else if !guesses.isEmpty {
+          message =
+            "unknown time zone '\(Printable.escaped(name))': did you mean \(guesses.joined(separator: " or "))?"
         } else {
           message =
             "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
