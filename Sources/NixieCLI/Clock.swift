@@ -71,7 +71,8 @@ struct Clock: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The control socket (default: the config's, else /run/nixie/control.sock).", valueName: "path"))
+      "The control socket (default: the config's, else /run/nixie/control.sock for the service,"
+        + " $XDG_RUNTIME_DIR/nixie/control.sock for you).", valueName: "path"))
   var socket: String?
 
   @Option(

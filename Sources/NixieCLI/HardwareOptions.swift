@@ -15,7 +15,7 @@ struct HardwareOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "sim or hardware (default: hardware when a /dev/gpiochip* exists, else sim).",
+      "sim or hardware (default: hardware when a board is chosen and a /dev/gpiochip* exists, else sim).",
       valueName: "backend"))
   var backend: Backend?
 

@@ -17,7 +17,8 @@ public enum AtomicFile {
     let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
     let temporary = path + ".tmp-\(getpid())"
     FileSystem.remove(temporary)
-    let fd = try SystemCall.run("open", subject: temporary) {
+    // Errors name the file the user asked for: the temporary one is nixie's business.
+    let fd = try SystemCall.run("open", subject: path) {
       open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     }
     do {
@@ -28,7 +29,7 @@ public enum AtomicFile {
       // The mode exactly, whatever the umask.
       _ = fchmod(fd, mode)
       try file.write(bytes)
-      try SystemCall.run("fsync", subject: temporary) { fsync(file.rawValue) }
+      try SystemCall.run("fsync", subject: path) { fsync(file.rawValue) }
       try SystemCall.run("rename", subject: path) { rename(temporary, path) }
     } catch {
       FileSystem.remove(temporary)

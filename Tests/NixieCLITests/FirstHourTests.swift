@@ -107,7 +107,24 @@ struct UsageMistakeTests {
     (["show", "3.14159"], "(round it to fit with --decimals N)"),
     (["show", "--board", "hv5622-6xin4", "1"], "did you mean hv5622-6xin14?"),
     (["show", "1\u{1B}]0;pwned\u{7}2"], "\\u{1B}]0;pwned\\u{07}2"),
-    (["boards", "print", "mcp23017"], "nixie:"),
+    (["boards", "print", "mcp23017"], "did you mean mcp23017-4xin12?"),
+    (["show", "--board", "omnixie", "1"], "did you mean omnixie-ntdb?"),
+    (["bench", "--backend", "sim"], "nixie: unknown option '--backend' (see 'nixie bench --help')"),
+    (
+      ["boards", "chek", "x.yaml"],
+      "nixie: unknown command 'chek' for 'nixie boards': did you mean 'check'?"
+    ),
+    (["boards", "print", "ncs314", "--json"], "unknown option '--json' (see 'nixie boards print --help')"),
+    (["--verison"], "nixie: unknown option '--verison': did you mean '--version'? (see 'nixie --help')"),
+    (["help", "shwo"], "nixie: unknown command 'shwo': did you mean 'show'?"),
+    (["clock", "--timezone", "Berlin"], "unknown time zone 'Berlin': did you mean Europe/Berlin?"),
+    (["clock", "--timezone", "GMT+2"], "for a fixed UTC+2, Etc/GMT-2"),
+    (["clock", "--timezone", "UTC-05:00"], "for a fixed UTC-5, Etc/GMT+5"),
+    (
+      ["bench", "--bitbang", "3"],
+      "--bitbang drives the board you choose, and none is chosen: give --board NAME"
+    ),
+    (["select", "a", "b"], "nixie: the simulator's knob needs --input FILE"),
   ])
   func aMistakeIsOneLineThatSaysWhatWasMeant(_ arguments: [String], _ expected: String) throws {
     let result = try NixieProcess.run(arguments)
@@ -115,6 +132,21 @@ struct UsageMistakeTests {
     #expect(result.stderr.hasPrefix("nixie: "), "\(result.stderr)")
     #expect(result.stderr.contains(expected), "\(result.stderr)")
     #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character")
+  }
+
+  @Test func aMissingConfigurationFileIsNamedWithWhatIsWrong() throws {
+    let result = try NixieProcess.run(["clock", "--backend", "sim", "--config", "/nonexistent/nixie.yaml"])
+    #expect(result.status == 65)
+    #expect(
+      result.stderr == "nixie: /nonexistent/nixie.yaml: cannot read the file: No such file or directory\n",
+      "\(result.stderr)")
+  }
+
+  @Test func noSendIsToldToGiveTheSocketItGave() throws {
+    let result = try NixieProcess.run(["send", "1", "--socket", "/nonexistent/clock.sock"])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("'nixie clock --socket /nonexistent/clock.sock'"), "\(result.stderr)")
+    #expect(!result.stderr.contains("give its socket with --socket"), "\(result.stderr)")
   }
 
   @Test func theBenchmarkDoesNotOfferABackendItLacks() throws {

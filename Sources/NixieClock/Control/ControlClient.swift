@@ -20,8 +20,14 @@ public enum ControlClient {
     public var description: String {
       switch self {
       case .notListening(let path, let error):
-        "no nixie clock is listening on \(path) (\(error)); start one with 'sudo systemctl start"
-          + " nixie-clock' or 'nixie clock', or give its socket with --socket"
+        if ControlSocketPath.searched().contains(path) {
+          "no nixie clock is listening (looked for "
+            + ControlSocketPath.searched().joined(separator: " and ") + "; \(error)); start one with"
+            + " 'sudo systemctl start nixie-clock' or 'nixie clock', or give its socket with --socket"
+        } else {
+          "no nixie clock is listening on \(path) (\(error)); start one there with"
+            + " 'nixie clock --socket \(path)', or check the path"
+        }
       case .failed(let path, let reason): "\(path): \(reason)"
       case .busy(let path, let reason): "\(path): the clock is busy (\(reason)); try again in a moment"
       case .refused(let reason): "the clock refused: \(reason)"

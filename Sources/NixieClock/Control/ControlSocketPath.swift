@@ -31,7 +31,12 @@ public enum ControlSocketPath {
   /// Where `nixie send` connects: the first of the service's and the user's sockets that
   /// exists, else the service's (whose absence the error then names).
   public static func forSend(environment: (String) -> String? = Environment.value) -> String {
-    [service, user(environment: environment)].first(where: FileSystem.exists) ?? service
+    searched(environment: environment).first(where: FileSystem.exists) ?? service
+  }
+
+  /// The sockets `nixie send` looks for, in order: the service's, then the user's.
+  public static func searched(environment: (String) -> String? = Environment.value) -> [String] {
+    [service, user(environment: environment)]
   }
 
   /// Makes the folder of a user's socket (private to the user) before the clock binds it.
