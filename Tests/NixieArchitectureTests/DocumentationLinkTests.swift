@@ -10,7 +10,8 @@ struct DocumentationLinkTests {
 
   /// The Markdown files users and contributors read.
   static var documents: [String] {
-    let docs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+    let docs =
+      (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
     return ["README.md", "Hardware/README.md", "Tests/Kernel/README.md"]
       + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
   }
@@ -60,10 +61,13 @@ struct DocumentationLinkTests {
 
   /// Repository paths written in backticks (`Sources/…`, `Scripts/…`), without placeholders.
   static func quotedPaths(in text: String) -> [String] {
-    let tops = ["Sources/", "Tests/", "Scripts/", "Hardware/", "systemd/", "debian/", "docs/", "udev/", "Fuzz/"]
+    let tops = [
+      "Sources/", "Tests/", "Scripts/", "Hardware/", "systemd/", "debian/", "docs/", "udev/", "Fuzz/",
+    ]
     return text.components(separatedBy: "`").enumerated().compactMap { index, piece in
       guard index % 2 == 1, tops.contains(where: piece.hasPrefix), !piece.contains(" ") else { return nil }
-      let placeholder = piece.contains { "<>…*{}".contains($0) }
+      let placeholder =
+        piece.contains { "<>…*{}".contains($0) }
         || piece.split(separator: "/").contains { $0.count > 1 && $0.allSatisfy(\.isUppercase) }
       guard !placeholder else { return nil }
       return String(piece.split(separator: "#").first ?? "").split(separator: ":").first.map(String.init)
@@ -114,15 +118,19 @@ struct DocumentationLinkTests {
         let name = piece.prefix { $0.isLetter || $0 == "." || $0 == "-" || $0 == "_" }
         guard name.hasSuffix(".md") else { continue }
         checked += 1
-        if !Self.exists("docs/" + name) { Issue.record("Sources/\(file) cites docs/\(name), which does not exist") }
+        if !Self.exists("docs/" + name) {
+          Issue.record("Sources/\(file) cites docs/\(name), which does not exist")
+        }
       }
     }
     #expect(checked > 10, "the citation finder found only \(checked) citations")
   }
 
   @Test func theFindersFindWhatTheyShould() throws {
-    #expect(Self.relativeLinks(in: "see [a](docs/A.md#b) and [c](https://x.org) [d](#e)") == ["docs/A.md#b", "#e"])
-    #expect(Self.quotedPaths(in: "`Sources/X.swift:12` `Fuzz/Corpus/TARGET` `nixie show`") == ["Sources/X.swift"])
+    #expect(
+      Self.relativeLinks(in: "see [a](docs/A.md#b) and [c](https://x.org) [d](#e)") == ["docs/A.md#b", "#e"])
+    #expect(
+      Self.quotedPaths(in: "`Sources/X.swift:12` `Fuzz/Corpus/TARGET` `nixie show`") == ["Sources/X.swift"])
     #expect(Self.normalized("docs/../README.md") == "README.md")
     #expect(try Self.anchors(of: "README.md").contains("install-on-a-raspberry-pi"))
   }
