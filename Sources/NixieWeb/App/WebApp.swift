@@ -49,7 +49,7 @@ public final class WebApp: @unchecked Sendable {
     if let refusal = checkHost(request) { return .response(refusal) }
     let method = request.method == "HEAD" ? "GET" : request.method
     let route = (method, request.path)
-    if route == ("POST", "/login") { return .response(login(request, from: peer, at: now)) }
+    if route == ("POST", "/login") { return login(request, from: peer, at: now) }
     if route == ("GET", "/app.css") { return .response(asset(WebAssets.style, "text/css; charset=utf-8")) }
     let session = sessions.session(request.cookie(Self.cookie), at: now)
     if needsLogin && session == nil {
@@ -145,21 +145,28 @@ public final class WebApp: @unchecked Sendable {
       ])
   }
 
-  private func login(_ request: HTTPRequest, from peer: String, at now: UInt64) -> HTTPResponse {
+  /// A login passes the rate limit and the form check here; its password is checked off the
+  /// server's thread (`PasswordVerifier`), then `finishLogin` answers it.
+  private func login(_ request: HTTPRequest, from peer: String, at now: UInt64) -> WebReply {
     guard let hash = configuration.passwordHash else {
-      return redirect(cookie: Self.cookie + "=; Path=/; Max-Age=0")
+      return .response(redirect(cookie: Self.cookie + "=; Path=/; Max-Age=0"))
     }
     guard logins.allow(peer, at: now) else {
       var response = HTTPResponse.error(.tooManyRequests, "too many login attempts; wait a minute")
       response.headers.append(HTTPRequest.Header(name: "Retry-After", value: "60"))
-      return response
+      return .response(response)
     }
     guard request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true,
       let password = FormFields.value(of: "password", in: request.body)
     else {
-      return .error(.badRequest, "send the password as the form field 'password'")
+      return .response(.error(.badRequest, "send the password as the form field 'password'"))
     }
-    guard hash.verify(password) else {
+    return .verify(LoginAttempt(hash: hash, password: password))
+  }
+
+  /// The answer to a login whose password was checked: a new session, or the form again.
+  public func finishLogin(verified: Bool, at now: UInt64) -> HTTPResponse {
+    guard verified else {
       var page = asset(WebAssets.loginPage(message: "Wrong password."), "text/html; charset=utf-8")
       page.status = .unauthorized
       return page
@@ -167,6 +174,17 @@ public final class WebApp: @unchecked Sendable {
     let session = sessions.create(random: random(64), at: now)
     return redirect(cookie: "\(Self.cookie)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=86400")
   }
+
+  /// The answer to a login while the verifier has all the logins it takes.
+  public static var loginsBusy: HTTPResponse {
+    var response = HTTPResponse.error(
+      .serviceUnavailable, "other logins are being checked; try again in a few seconds")
+    response.headers.append(HTTPRequest.Header(name: "Retry-After", value: "\(loginsRetrySeconds)"))
+    return response
+  }
+
+  /// `Retry-After` of `loginsBusy`: a check takes well under a second (PasswordHash).
+  static let loginsRetrySeconds = 2
 
   /// A clock request's answer as JSON: the member `key` of the answer, or the clock's refusal.
   private func forward(_ request: ControlRequest, key: String?) -> HTTPResponse {
