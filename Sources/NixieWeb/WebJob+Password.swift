@@ -16,7 +16,8 @@ extension WebJob {
     if asking { FileStream.standardError.line("") }
     let path = try setPassword(password)
     FileStream.standardOutput.line(
-      "nixie web: password stored in \(Printable.escaped(path)); restart nixie web ('sudo systemctl restart nixie-web')")
+      "nixie web: password stored in \(Printable.escaped(path)); restart nixie web ('sudo systemctl restart nixie-web')"
+    )
   }
 
   /// `--set-password`: hashes `password` and writes it into the configuration file (the other

@@ -32,7 +32,8 @@ struct TubesPictureTests {
 
   /// A clock on `board` answering `state` as the control socket does (`ClockStateReport`).
   static func stateAnswer(_ board: BoardProfile) -> Result<JSONValue, ControlClient.Failure> {
-    let state = ClockStateReport(board: board, status: ClockStatus(), editor: nil, frames: nil, timing: { nil })
+    let state = ClockStateReport(
+      board: board, status: ClockStatus(), editor: nil, frames: nil, timing: { nil })
     guard let value = try? JSONReader.read(Array(state.json().utf8)) else { return .failure(.refused("?")) }
     return .success(.object([("ok", .bool(true)), ("state", value)]))
   }

@@ -190,7 +190,8 @@ struct WebServerTests {
     let rig = try Rig(
       clock: clock, password: try PasswordHash.make(password: "s3cret pass", iterations: 1000),
       verifier: PasswordVerifier(capacity: 1, check: { gate.check($0, $1) }))
-    let form = "POST /login HTTP/1.1\r\nHost: clock.local\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+    let form =
+      "POST /login HTTP/1.1\r\nHost: clock.local\r\nContent-Type: application/x-www-form-urlencoded\r\n"
     func login(_ password: String) throws -> TCPSocket {
       let socket = try rig.connect()
       let body = "password=" + password
@@ -202,7 +203,9 @@ struct WebServerTests {
     let first = try Rig.readToEnd(try login("s3cret+pass"))
     #expect(first.hasPrefix("HTTP/1.1 303 See Other\r\n"), "\(first.prefix(80))")
     let cookie = try #require(
-      first.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: ") }?.dropFirst(12).prefix { $0 != ";" })
+      first.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: ") }?.dropFirst(12).prefix {
+        $0 != ";"
+      })
 
     // A second login is held in its check (no permit), on the verifier's thread.
     let held = try login("wrong+password")

@@ -13,7 +13,8 @@ enum ReportedLayout {
   /// The layout `value` describes, or why it cannot be drawn.
   static func parse(_ value: JSONValue) -> Result<DisplayLayout, ReportedLayoutError> {
     guard case .array(let entries) = value, !entries.isEmpty, entries.count <= maximumPositions else {
-      return .failure(ReportedLayoutError("the clock's layout is not a list of 1 to \(maximumPositions) positions"))
+      return .failure(
+        ReportedLayoutError("the clock's layout is not a list of 1 to \(maximumPositions) positions"))
     }
     var positions: [DisplayPosition] = []
     for (index, entry) in entries.enumerated() {

@@ -99,7 +99,9 @@ final class WebService: StreamService, @unchecked Sendable {
 
   func received(_ bytes: [UInt8], on connection: StreamConnection<Client>, at now: UInt64) {
     // One request per connection: what comes after it (or on a stream) is not read.
-    guard !connection.state.streaming, connection.state.loginTicket == nil, !connection.isClosing else { return }
+    guard !connection.state.streaming, connection.state.loginTicket == nil, !connection.isClosing else {
+      return
+    }
     switch connection.state.parser.feed(bytes) {
     case .needMore:
       return
