@@ -33,7 +33,12 @@ public final class WebServer: @unchecked Sendable {
 
   public func start() throws(SystemCallError) {
     try verifier.start()
-    try server.start(name: "nixie-web")
+    do {
+      try server.start(name: "nixie-web")
+    } catch {
+      verifier.stop()
+      throw error
+    }
   }
 
   public func stop() {
