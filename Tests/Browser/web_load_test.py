@@ -17,6 +17,9 @@ one viewer receives (bytes and events a second). Exits 1 when something did not 
     larger. Each condition's p99 is the lowest of its rounds: other processes on a shared machine
     only ever add lateness, so the best round is the one that shows what the viewers cost;
   - every viewer received at least one frame a second.
+On a 2-core machine with the clock at normal priority, the wrk condition fails: wrk and nixie
+web take both cores and the clock's slices wait (measured: p99 85 ms against 7 ms). With
+--realtime, or nixie web at --web-nice 10, it passes (docs/PERFORMANCE.md).
 The whole run is bounded: it stops with exit 1 after rounds x 3 x (seconds + 60) + 60 s.
 
 Not part of CI (timing on a shared runner is not a pass/fail there); run it by hand:
