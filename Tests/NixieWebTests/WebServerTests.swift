@@ -170,10 +170,10 @@ struct WebServerTests {
       }
     }
 
-    /// Waits (at most 10 s) until `count` checks have started.
-    func waitForStarted(_ count: Int) -> Bool {
+    /// Waits (at most `within`, 10 s) until `count` checks have started.
+    func waitForStarted(_ count: Int, within nanoseconds: UInt64 = 10_000_000_000) -> Bool {
       condition.withLock {
-        let deadline = SystemClock().now() + 10_000_000_000
+        let deadline = SystemClock().now() + nanoseconds
         while started < count {
           guard condition.wait(until: deadline) else { return false }
         }
