@@ -54,16 +54,10 @@ struct Web: ParsableCommand {
   func run() throws {
     let job = WebJob(
       configurationPath: config, listen: listen, socket: socket, logger: Logger(label: "nixie web"))
-    guard setPassword else {
+    if setPassword {
+      try job.setPasswordFromStandardInput()
+    } else {
       try job.run()
-      return
     }
-    if Terminal.standardInputIsTerminal { NixieMain.printError("New password for nixie web (not shown): ") }
-    guard let password = Terminal.readLineWithoutEcho() else {
-      throw NixieError(.badUsage, "no password on standard input")
-    }
-    if Terminal.standardInputIsTerminal { NixieMain.printError("") }
-    let path = try job.setPassword(password)
-    print("nixie web: password stored in \(path); restart nixie web ('sudo systemctl restart nixie-web')")
   }
 }

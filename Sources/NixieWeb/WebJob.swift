@@ -87,27 +87,4 @@ public struct WebJob {
     }
     logger.notice("stopping")
   }
-
-  /// `--set-password`: hashes `password` and writes it into the configuration file (the other
-  /// settings kept), readable by group `nixie` only.
-  public func setPassword(_ password: String) throws(NixieError) -> String {
-    guard password.count >= 8 else {
-      throw NixieError(.badUsage, "the password must have at least 8 characters")
-    }
-    guard password.utf8.count <= 1024 else { throw NixieError(.badUsage, "the password is over 1024 bytes") }
-    let path = configurationPath ?? WebConfiguration.defaultPath
-    // A first password makes the file; the settings already there are kept.
-    var configuration = FileSystem.exists(path) ? try configuration() : WebConfiguration()
-    do {
-      configuration.passwordHash = try PasswordHash.make(password: password)
-    } catch {
-      throw NixieError(.internalError, "\(error)")
-    }
-    do {
-      try AtomicFile.write(Array(configuration.yaml.utf8), to: path, mode: 0o640, groupIfPossible: "nixie")
-    } catch {
-      throw NixieError(.ioError, "\(Printable.escaped(path)): \(error)")
-    }
-    return path
-  }
 }

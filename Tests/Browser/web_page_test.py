@@ -2,7 +2,8 @@
 """nixie web in a real browser (headless Chromium through Selenium), against the clock on the
 simulator: log in, see the tubes' SVG show what the clock's frames log says the wire showed,
 change the brightness and the time zone and see the wire follow, restart both processes and
-see the settings kept. Saves screenshots (--screenshots DIR). Exit 0 when every check passed.
+see the settings kept; on a board file of one's own, see its tubes drawn. Saves screenshots
+(--screenshots DIR). Exit 0 when every check passed.
 
 Usage: Tests/Browser/web_page_test.py [--nixie .build/debug/nixie] [--screenshots docs/images]
 """
@@ -25,6 +26,24 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from waiting import free_port, wait_for
 
 PASSWORD = "glowing cathodes"
+# Not a built-in board: two IN-12A behind decoders on a PCF8574, a neon with one dot wired.
+CUSTOM_BOARD = """name: my-clock
+chips:
+  model: PCF8574
+i2c:
+  bus: /dev/i2c-1
+  addresses: [0x20, 0x21]
+display:
+  - tube: IN-12A
+    decoder: K155ID1
+    bcd: [P0@0x20, P1@0x20, P2@0x20, P3@0x20]
+  - separator: INS-1
+    name: colon
+    cathodes: {upper: P0@0x21}
+  - tube: IN-12A
+    decoder: K155ID1
+    bcd: [P4@0x20, P5@0x20, P6@0x20, P7@0x20]
+"""
 failures = []
 
 
@@ -35,7 +54,7 @@ def check(condition, message):
 
 
 class Rig:
-    def __init__(self, nixie, folder, board="hv5622-6xin14", trace=False):
+    def __init__(self, nixie, folder, board="hv5622-6xin14", trace=False, face="HH:mm:ss"):
         self.nixie = nixie
         self.folder = folder
         self.trace = os.path.join(folder, "trace.vcd") if trace else None
@@ -44,7 +63,7 @@ class Rig:
         self.port = free_port()
         self.clock = self.web = None
         with open(os.path.join(folder, "nixie.yaml"), "w") as config:
-            config.write("board: %s\ntimezone: UTC\nfaces:\n  - HH:mm:ss\nbrightness: 100\n" % board)
+            config.write("board: %s\ntimezone: UTC\nfaces:\n  - %s\nbrightness: 100\n" % (board, face))
         subprocess.run([nixie, "web", "--config", self.path("web.yaml"), "--set-password"],
                        input=(PASSWORD + "\n").encode(), check=True, capture_output=True)
 
@@ -290,6 +309,27 @@ def main():
                   {k: round(v, 3) for k, v in duties.items()}, {k: round(v, 3) for k, v in expected.items()}))
         with open(rig.path("overrides.yaml")) as overrides:
             check('backlight: "#0a64c8"' in overrides.read(), "the overrides file holds the backlight")
+
+        # A board file of the user's own: the page draws its tubes from the layout the clock
+        # reports (two IN-12A and a colon with only its upper dot), and lights what the wire shows.
+        custom = tempfile.mkdtemp(prefix="nixie-browser-custom-", dir=folder)
+        with open(os.path.join(custom, "my-clock.yaml"), "w") as board:
+            board.write(CUSTOM_BOARD)
+        rig = Rig(nixie, custom, board=os.path.join(custom, "my-clock.yaml"), face="ss")
+        rig.start()
+        log_in(driver, rig)
+        shapes = driver.execute_script("""
+            return [document.querySelectorAll('#tubes .tube').length,
+                    document.querySelectorAll('#tubes .separator').length,
+                    [...document.querySelectorAll('#tubes .separator .lit')].map((s) => s.dataset.name).join()];
+        """)
+        check(shapes == [2, 1, "upper"], "a board of one's own is drawn: tubes, separators, dots %r" % shapes)
+        tubes = driver.find_element(By.ID, "tubes")
+        wait_for(lambda: tubes.get_attribute("data-settled") == "true", 5, "a settled frame")
+        text = tubes.get_attribute("data-text")
+        digits = shown_digits(driver)
+        check(len(digits) == 2 and digits == text.replace(" ", ""), "its SVG lights %r for %r" % (digits, text))
+        rig.stop()
     finally:
         if driver:
             driver.quit()

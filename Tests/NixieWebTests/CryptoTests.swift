@@ -104,6 +104,22 @@ struct CryptoTests {
     #expect(try PasswordHash.make(password: "correct horse", iterations: 1000).salt != hash.salt)
   }
 
+  /// A hash stored before the count changed carries its own count and still verifies (Python's
+  /// hashlib made this one, 60 000 iterations, the count before 120 000); new hashes get the
+  /// current count.
+  @Test func aHashStoredWithAnotherCountStillVerifies() throws {
+    let stored = try #require(
+      PasswordHash(
+        "pbkdf2-sha256$60000$101112131415161718191a1b1c1d1e1f$"
+          + "65a74f29a8cc5df0652f072d512295320a94a162cf96fffe80bf3754b13b6726"))
+    #expect(stored.iterations == 60_000)
+    #expect(stored.verify("old clock password"))
+    #expect(!stored.verify("old clock passwort"))
+    #expect(PasswordHash.defaultIterations == 120_000)
+    let fresh = try PasswordHash.make(password: "new clock password")
+    #expect(fresh.description.hasPrefix("pbkdf2-sha256$120000$"))
+  }
+
   @Test(arguments: [
     "", "pbkdf2-sha256", "pbkdf2-sha256$1000$00112233445566778899$" + String(repeating: "ab", count: 31),
     "pbkdf2-sha1$1000$0011223344556677$" + String(repeating: "ab", count: 32),

@@ -66,6 +66,12 @@ struct WebAppTests {
     return response
   }
 
+  /// The response to a login: its password checked here, as the verifier's thread would.
+  static func login(_ app: WebApp, _ reply: WebReply, at now: UInt64) -> HTTPResponse? {
+    guard case .verify(let attempt) = reply else { return response(reply) }
+    return app.finishLogin(verified: attempt.verify(), at: now)
+  }
+
   static func text(_ response: HTTPResponse?) -> String {
     String(decoding: response?.body ?? [], as: UTF8.self)
   }
@@ -192,12 +198,13 @@ struct WebAppTests {
     #expect(clock.seen.isEmpty)
 
     func attempt(_ password: String, from peer: String, at now: UInt64) -> HTTPResponse? {
-      Self.response(
+      Self.login(
+        app,
         app.respond(
           to: Self.request(
             "POST", "/login", headers: [("content-type", "application/x-www-form-urlencoded")],
             body: "password=" + password),
-          from: peer, at: now))
+          from: peer, at: now), at: now)
     }
     #expect(attempt("wrong", from: "10.0.0.9", at: 0)?.status.code == 401)
     for _ in 0..<4 { _ = attempt("wrong", from: "10.0.0.9", at: 0) }
@@ -243,12 +250,13 @@ struct WebAppTests {
 
   @Test func aSessionExpiresAfterADay() throws {
     let app = try Self.app(password: "pw")
-    let response = Self.response(
+    let response = Self.login(
+      app,
       app.respond(
         to: Self.request(
           "POST", "/login", headers: [("content-type", "application/x-www-form-urlencoded")],
           body: "password=pw"),
-        from: "a", at: 0))
+        from: "a", at: 0), at: 0)
     let cookie = try #require(response?.headers.first { $0.name == "Set-Cookie" }?.value.prefix { $0 != ";" })
     let day: UInt64 = 86_400_000_000_000
     #expect(

@@ -16,17 +16,20 @@ struct WebServerTests {
 
     init(
       limits: HTTPLimits = HTTPLimits(), relay: FrameRelay? = nil,
-      clock: any ClockLink = WebAppTests.FakeClock()
+      clock: any ClockLink = WebAppTests.FakeClock(), password: PasswordHash? = nil,
+      verifier: PasswordVerifier = PasswordVerifier()
     )
       throws
     {
       var configuration = WebConfiguration()
       configuration.listen = [try #require(TCPSocket.Address("127.0.0.1:0"))]
+      configuration.passwordHash = password
       let counter = WebAppTests.Counter()
       let app = WebApp(configuration: configuration, clock: clock, random: { counter.bytes($0) })
       let system = SystemClock()
       server = try WebServer(
-        app: app, relay: relay, limits: limits, logger: Logger(label: "test"), monotonic: { system.now() })
+        app: app, relay: relay, limits: limits, verifier: verifier, logger: Logger(label: "test"),
+        monotonic: { system.now() })
       address = try #require(server.addresses.first)
       try server.start()
     }
@@ -136,5 +139,93 @@ struct WebServerTests {
     frames.planned(.steady(try board.formatter.format("65:43:21")), brightness: 0.5)
     #expect(try read(until: #""text": "65:43:21", "brightness": 0.5"#))
     #expect(text.contains("event: clock\ndata: {\"connected\": true}\n\n"))
+  }
+
+  /// A password check that waits for the test's permission: each check takes one permit,
+  /// counts itself as started, and gives up (false) after 10 s without one, so a failing test
+  /// cannot hang the verifier's thread.
+  final class Gate: @unchecked Sendable {
+    private let condition = Condition()
+    private var permits = 0
+    private var started = 0
+
+    func check(_ hash: PasswordHash, _ password: String) -> Bool {
+      condition.withLock {
+        started += 1
+        condition.broadcast()
+        let deadline = SystemClock().now() + 10_000_000_000
+        while permits == 0 {
+          guard condition.wait(until: deadline) else { return false }
+        }
+        permits -= 1
+        return true
+      }
+        && hash.verify(password)
+    }
+
+    func permit() {
+      condition.withLock {
+        permits += 1
+        condition.broadcast()
+      }
+    }
+
+    /// Waits (at most `within`, 10 s) until `count` checks have started.
+    func waitForStarted(_ count: Int, within nanoseconds: UInt64 = 10_000_000_000) -> Bool {
+      condition.withLock {
+        let deadline = SystemClock().now() + nanoseconds
+        while started < count {
+          guard condition.wait(until: deadline) else { return false }
+        }
+        return true
+      }
+    }
+  }
+
+  @Test func theServerAnswersOthersWhileALoginIsChecked() throws {
+    let gate = Gate()
+    let clock = WebAppTests.FakeClock { _ in
+      .success(.object([("ok", .bool(true)), ("state", .object([("board", .string("test"))]))]))
+    }
+    let rig = try Rig(
+      clock: clock, password: try PasswordHash.make(password: "s3cret pass", iterations: 1000),
+      verifier: PasswordVerifier(capacity: 1, check: { gate.check($0, $1) }))
+    let form =
+      "POST /login HTTP/1.1\r\nHost: clock.local\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+    func login(_ password: String) throws -> TCPSocket {
+      let socket = try rig.connect()
+      let body = "password=" + password
+      try socket.sendAll(Array((form + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8))
+      return socket
+    }
+    // A first login, let through at once, gives a session.
+    gate.permit()
+    let first = try Rig.readToEnd(try login("s3cret+pass"))
+    #expect(first.hasPrefix("HTTP/1.1 303 See Other\r\n"), "\(first.prefix(80))")
+    let cookie = try #require(
+      first.split(separator: "\r\n").first { $0.hasPrefix("Set-Cookie: ") }?.dropFirst(12).prefix {
+        $0 != ";"
+      })
+
+    // A second login is held in its check (no permit), on the verifier's thread.
+    let held = try login("wrong+password")
+    #expect(gate.waitForStarted(2))
+    // Meanwhile the server answers: the API, and the page's style.
+    let state = try rig.exchange("GET /api/state HTTP/1.1\r\nHost: clock.local\r\nCookie: \(cookie)\r\n\r\n")
+    #expect(state.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(state.prefix(80))")
+    #expect(state.hasSuffix(#"{"board": "test"}"#))
+    let style = try rig.exchange("GET /app.css HTTP/1.1\r\nHost: clock.local\r\n\r\n")
+    #expect(style.hasPrefix("HTTP/1.1 200 OK"))
+    // A third login finds the verifier full (capacity 1): 503 with Retry-After, at once.
+    let busy = try Rig.readToEnd(try login("another"))
+    #expect(busy.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), "\(busy.prefix(80))")
+    #expect(busy.contains("\r\nRetry-After: 2\r\n"))
+
+    // Let the held check finish: the wrong password gets the form again.
+    gate.permit()
+    let answer = try Rig.readToEnd(held)
+    #expect(answer.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"), "\(answer.prefix(80))")
+    #expect(answer.contains("Wrong password."))
+    #expect(!answer.contains("Set-Cookie"))
   }
 }

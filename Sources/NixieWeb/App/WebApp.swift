@@ -1,4 +1,3 @@
-import NixieBoards
 import NixieClock
 import NixieCore
 import NixieSimulator
@@ -22,22 +21,17 @@ public final class WebApp: @unchecked Sendable {
   private var logins = LoginLimiter()
   /// The CSRF token of a server without a password (one for all, made at start).
   private let openToken: String
-  /// The board's picture, once the clock said which board it drives.
-  private var picture: (board: String, svg: TubeSVG)?
-  /// Loads a board's layout by name (the built-in profiles; tests may give others).
-  private let loadBoard: (String) -> BoardProfile?
+  /// The tubes' picture (dark) and the clock's layout it was drawn from: drawn again when the
+  /// clock reports another layout (restarted on another board).
+  private var picture: (layout: JSONValue, document: String)?
 
   /// The session cookie's name.
   static let cookie = "nixie_session"
 
-  public init(
-    configuration: WebConfiguration, clock: any ClockLink, random: @escaping (Int) -> [UInt8],
-    loadBoard: @escaping (String) -> BoardProfile? = { try? BoardCatalog.load(.builtIn($0)) }
-  ) {
+  public init(configuration: WebConfiguration, clock: any ClockLink, random: @escaping (Int) -> [UInt8]) {
     self.configuration = configuration
     self.clock = clock
     self.random = random
-    self.loadBoard = loadBoard
     openToken = PasswordHash.hex(random(32))
   }
 
@@ -49,7 +43,7 @@ public final class WebApp: @unchecked Sendable {
     if let refusal = checkHost(request) { return .response(refusal) }
     let method = request.method == "HEAD" ? "GET" : request.method
     let route = (method, request.path)
-    if route == ("POST", "/login") { return .response(login(request, from: peer, at: now)) }
+    if route == ("POST", "/login") { return login(request, from: peer, at: now) }
     if route == ("GET", "/app.css") { return .response(asset(WebAssets.style, "text/css; charset=utf-8")) }
     let session = sessions.session(request.cookie(Self.cookie), at: now)
     if needsLogin && session == nil {
@@ -145,21 +139,28 @@ public final class WebApp: @unchecked Sendable {
       ])
   }
 
-  private func login(_ request: HTTPRequest, from peer: String, at now: UInt64) -> HTTPResponse {
+  /// A login passes the rate limit and the form check here; its password is checked off the
+  /// server's thread (`PasswordVerifier`), then `finishLogin` answers it.
+  private func login(_ request: HTTPRequest, from peer: String, at now: UInt64) -> WebReply {
     guard let hash = configuration.passwordHash else {
-      return redirect(cookie: Self.cookie + "=; Path=/; Max-Age=0")
+      return .response(redirect(cookie: Self.cookie + "=; Path=/; Max-Age=0"))
     }
     guard logins.allow(peer, at: now) else {
       var response = HTTPResponse.error(.tooManyRequests, "too many login attempts; wait a minute")
       response.headers.append(HTTPRequest.Header(name: "Retry-After", value: "60"))
-      return response
+      return .response(response)
     }
     guard request.header("content-type")?.hasPrefix("application/x-www-form-urlencoded") == true,
       let password = FormFields.value(of: "password", in: request.body)
     else {
-      return .error(.badRequest, "send the password as the form field 'password'")
+      return .response(.error(.badRequest, "send the password as the form field 'password'"))
     }
-    guard hash.verify(password) else {
+    return .verify(LoginAttempt(hash: hash, password: password))
+  }
+
+  /// The answer to a login whose password was checked: a new session, or the form again.
+  public func finishLogin(verified: Bool, at now: UInt64) -> HTTPResponse {
+    guard verified else {
       var page = asset(WebAssets.loginPage(message: "Wrong password."), "text/html; charset=utf-8")
       page.status = .unauthorized
       return page
@@ -167,6 +168,17 @@ public final class WebApp: @unchecked Sendable {
     let session = sessions.create(random: random(64), at: now)
     return redirect(cookie: "\(Self.cookie)=\(session.id); HttpOnly; SameSite=Strict; Path=/; Max-Age=86400")
   }
+
+  /// The answer to a login while the verifier has all the logins it takes.
+  public static var loginsBusy: HTTPResponse {
+    var response = HTTPResponse.error(
+      .serviceUnavailable, "other logins are being checked; try again in a few seconds")
+    response.headers.append(HTTPRequest.Header(name: "Retry-After", value: "\(loginsRetrySeconds)"))
+    return response
+  }
+
+  /// `Retry-After` of `loginsBusy`: a check takes well under a second (PasswordHash).
+  static let loginsRetrySeconds = 2
 
   /// A clock request's answer as JSON: the member `key` of the answer, or the clock's refusal.
   private func forward(_ request: ControlRequest, key: String?) -> HTTPResponse {
@@ -242,23 +254,30 @@ public final class WebApp: @unchecked Sendable {
     return forward(.antiPoisoning(seconds: seconds), key: nil)
   }
 
-  /// The tubes of the clock's board, dark: the page lights them from the frames.
+  /// The tubes of the clock's board, dark: the page lights them from the frames. Drawn from the
+  /// layout the clock reports (any board, built in or the user's own), and again whenever that
+  /// layout changes.
   private func tubes() -> HTTPResponse {
-    if picture == nil {
-      guard case .success(let answer) = clock.request(.state),
-        case .string(let name)? = answer["state"]?["board"]
-      else {
-        return .error(.badGateway, "the clock did not say which board it drives")
+    let layout: JSONValue
+    switch clock.request(.state) {
+    case .success(let answer):
+      guard let reported = answer["state"]?["layout"] else {
+        return .error(.badGateway, "the clock did not report its board's layout")
       }
-      guard let board = loadBoard(name) else {
-        return .error(
-          .badGateway, "board '\(Printable.escaped(name))' is not a built-in one: give nixie web --board")
-      }
-      picture = (name, TubeSVG(layout: board.layout, caption: nil))
+      layout = reported
+    case .failure(.busy(_, let message)): return .error(.serviceUnavailable, "the clock is busy: \(message)")
+    case .failure(let failure): return .error(.badGateway, failure.description)
     }
-    guard let picture else { return .error(.badGateway, "no picture") }
+    if picture?.layout != layout {
+      switch ReportedLayout.parse(layout) {
+      case .failure(let error): return .error(.badGateway, error.message)
+      case .success(let parsed):
+        let svg = TubeSVG(layout: parsed, caption: nil)
+        picture = (layout, svg.document(state: parsed.blank))
+      }
+    }
     return HTTPResponse(
-      contentType: "image/svg+xml", body: Array(picture.svg.document(state: picture.svg.layout.blank).utf8),
+      contentType: "image/svg+xml", body: Array((picture?.document ?? "").utf8),
       headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
   }
 }

@@ -14,6 +14,10 @@ public struct HMAC: Sendable {
     outer.update(block.map { $0 ^ 0x5c })
   }
 
+  /// The SHA-256 states after the key's inner and outer blocks, where every MAC under this
+  /// key starts: PBKDF2's iterations run from them.
+  var keyedStates: (inner: [UInt32], outer: [UInt32]) { (inner.state, outer.state) }
+
   public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
     inner.update(bytes)
   }

@@ -21,7 +21,7 @@ public struct SHA256: Sendable {
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
 
-  private var state = SHA256.initial
+  private(set) var state = SHA256.initial
   private var buffer: [UInt8] = []
   private var length: UInt64 = 0
   private var schedule = [UInt32](repeating: 0, count: 64)
@@ -73,32 +73,58 @@ public struct SHA256: Sendable {
   }
 
   private mutating func compress(_ block: [UInt8]) {
+    var words = [UInt32](repeating: 0, count: 16)
     for index in 0..<16 {
       let offset = index * 4
-      schedule[index] =
+      words[index] =
         UInt32(block[offset]) << 24 | UInt32(block[offset + 1]) << 16 | UInt32(block[offset + 2]) << 8
         | UInt32(block[offset + 3])
     }
+    state.withUnsafeMutableBufferPointer { state in
+      words.withUnsafeBufferPointer { words in
+        schedule.withUnsafeMutableBufferPointer { schedule in
+          Self.compress(state, block: words, schedule: schedule)
+        }
+      }
+    }
+  }
+
+  /// The chaining state after one whole block (64 bytes) from the start: HMAC's keyed states,
+  /// which PBKDF2 starts every iteration from.
+  static func state(afterBlock block: [UInt8]) -> [UInt32] {
+    var hasher = SHA256()
+    hasher.update(block.prefix(blockBytes))
+    return hasher.state
+  }
+
+  /// The compression function: `state` (8 words) updated with `block` (16 big-endian words),
+  /// `schedule` (64 words) its scratch. On raw buffers, so PBKDF2's loop allocates nothing
+  /// (checked indices in a debug build, none in a release build).
+  static func compress(
+    _ state: UnsafeMutableBufferPointer<UInt32>, block: UnsafeBufferPointer<UInt32>,
+    schedule: UnsafeMutableBufferPointer<UInt32>
+  ) {
+    for index in 0..<16 { schedule[index] = block[index] }
     for index in 16..<64 {
       let s0 =
-        Self.rotate(schedule[index - 15], 7) ^ Self.rotate(schedule[index - 15], 18)
-        ^ (schedule[index - 15] >> 3)
+        rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18) ^ (schedule[index - 15] >> 3)
       let s1 =
-        Self.rotate(schedule[index - 2], 17) ^ Self.rotate(schedule[index - 2], 19)
-        ^ (schedule[index - 2] >> 10)
+        rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19) ^ (schedule[index - 2] >> 10)
       schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
     }
     var (a, b, c, d, e, f, g, h) = (
       state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
     )
-    for index in 0..<64 {
-      let s1 = Self.rotate(e, 6) ^ Self.rotate(e, 11) ^ Self.rotate(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ choice &+ Self.k[index] &+ schedule[index]
-      let s0 = Self.rotate(a, 2) ^ Self.rotate(a, 13) ^ Self.rotate(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+    k.withUnsafeBufferPointer { k in
+      for index in 0..<64 {
+        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+        let choice = (e & f) ^ (~e & g)
+        let t1 = h &+ s1 &+ choice &+ k[index] &+ schedule[index]
+        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        let t2 = s0 &+ majority
+        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+      }
     }
     state[0] &+= a
     state[1] &+= b

@@ -146,9 +146,13 @@ extension WebAssets {
       events.onmessage = (event) => {
         try { draw(JSON.parse(event.data)); } catch (error) { /* a frame that does not parse is skipped */ }
       };
+      let reachable = null;
       events.addEventListener("clock", (event) => {
         const connected = JSON.parse(event.data).connected;
         $("status").textContent = connected ? "live" : "the clock is not reachable";
+        // The clock is back, perhaps on another board (or was away at first): draw its tubes anew.
+        if (connected && (reachable === false || !cathodes)) loadTubes().then(refresh);
+        reachable = connected;
       });
       events.onerror = () => { $("status").textContent = "reconnecting…"; };
     }

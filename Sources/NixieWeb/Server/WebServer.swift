@@ -5,30 +5,46 @@ import NixieSystem
 /// `nixie web`'s HTTP/1.1 server: NixieSystem's `StreamServer` (deadlines, eviction, bounded
 /// output, back-off when out of descriptors — the control socket's loop) speaking HTTP with
 /// `HTTPRequestParser`, one request per connection, answered by `WebApp`. A request for
-/// `/events` becomes a stream of the tubes' frames (server-sent events) from `FrameRelay`.
+/// `/events` becomes a stream of the tubes' frames (server-sent events) from `FrameRelay`; a
+/// login waits for `PasswordVerifier`'s thread while the server goes on serving the others.
 public final class WebServer: @unchecked Sendable {
   private let server: StreamServer<WebService>
+  private let verifier: PasswordVerifier
   /// Where it listens (the ports the system chose for port 0).
   public let addresses: [TCPSocket.Address]
 
   public init(
-    app: WebApp, relay: FrameRelay?, limits: HTTPLimits = HTTPLimits(), logger: Logger,
+    app: WebApp, relay: FrameRelay?, limits: HTTPLimits = HTTPLimits(),
+    verifier: PasswordVerifier = PasswordVerifier(), logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64
   ) throws(SystemCallError) {
+    self.verifier = verifier
     var listeners: [TCPSocket] = []
     for address in app.configuration.listen { listeners.append(try TCPSocket.listening(on: address)) }
     addresses = try listeners.map { socket throws(SystemCallError) in try socket.localAddress() }
-    let service = WebService(app: app, relay: relay, limits: limits, logger: logger)
+    let service = WebService(app: app, relay: relay, verifier: verifier, limits: limits, logger: logger)
     server = try StreamServer(
       listeners: listeners, service: service, monotonic: monotonic, report: { logger.warning("web: \($0)") })
     // Weakly: the service holds the relay, so a strong capture would be a retain cycle that
     // keeps the server and its sockets alive for ever (LeakSanitizer).
     relay?.notify { [weak server = self.server] in server?.wake() }
+    verifier.notify { [weak server = self.server] in server?.wake() }
   }
 
-  public func start() throws(SystemCallError) { try server.start(name: "nixie-web") }
+  public func start() throws(SystemCallError) {
+    try verifier.start()
+    do {
+      try server.start(name: "nixie-web")
+    } catch {
+      verifier.stop()
+      throw error
+    }
+  }
 
-  public func stop() { server.stop() }
+  public func stop() {
+    server.stop()
+    verifier.stop()
+  }
 }
 
 /// HTTP on a `StreamServer`: runs on the server's thread.
@@ -42,18 +58,22 @@ final class WebService: StreamService, @unchecked Sendable {
     var sentFrame: UInt64 = 0
     var sentConnected: Bool?
     var lastWrite: UInt64 = 0
+    /// A login waiting for its password check: the verifier's ticket.
+    var loginTicket: UInt64?
   }
 
   let app: WebApp
   let relay: FrameRelay?
+  let verifier: PasswordVerifier
   let limits: HTTPLimits
   let logger: Logger
   /// How often a quiet stream gets a comment, so a viewer that went away is noticed.
   static let keepAlive: UInt64 = 15_000_000_000
 
-  init(app: WebApp, relay: FrameRelay?, limits: HTTPLimits, logger: Logger) {
+  init(app: WebApp, relay: FrameRelay?, verifier: PasswordVerifier, limits: HTTPLimits, logger: Logger) {
     self.app = app
     self.relay = relay
+    self.verifier = verifier
     self.limits = limits
     self.logger = logger
   }
@@ -61,6 +81,7 @@ final class WebService: StreamService, @unchecked Sendable {
   var maximumConnections: Int { limits.maximumConnections }
   var maximumPendingBytes: Int { limits.maximumPendingBytes }
   private var streams = 0
+  private var nextTicket: UInt64 = 0
 
   func opened(by socket: any StreamSocket, at now: UInt64) -> (state: Client, deadline: UInt64?) {
     (Client(parser: HTTPRequestParser(limits: limits), peer: socket.peerName), now + limits.requestDeadline)
@@ -83,7 +104,9 @@ final class WebService: StreamService, @unchecked Sendable {
 
   func received(_ bytes: [UInt8], on connection: StreamConnection<Client>, at now: UInt64) {
     // One request per connection: what comes after it (or on a stream) is not read.
-    guard !connection.state.streaming, !connection.isClosing else { return }
+    guard !connection.state.streaming, connection.state.loginTicket == nil, !connection.isClosing else {
+      return
+    }
     switch connection.state.parser.feed(bytes) {
     case .needMore:
       return
@@ -102,6 +125,17 @@ final class WebService: StreamService, @unchecked Sendable {
         connection.close()
       case .stream:
         startStream(connection, at: now)
+      case .verify(let attempt):
+        nextTicket &+= 1
+        guard verifier.submit(attempt, ticket: nextTicket) else {
+          logger.info("web: \(connection.state.peer) POST /login 503 (other logins are being checked)")
+          connection.send(WebApp.loginsBusy.bytes())
+          connection.close()
+          return
+        }
+        // The check ends in bounded time and at most `verifier.capacity` wait: no deadline.
+        connection.state.loginTicket = nextTicket
+        connection.deadline = nil
       }
     }
   }
@@ -142,6 +176,15 @@ final class WebService: StreamService, @unchecked Sendable {
   }
 
   func tick(_ connections: [StreamConnection<Client>], at now: UInt64) -> UInt64? {
+    for (ticket, verified) in verifier.takeFinished() {
+      // A client that hung up while its password was checked gets nothing (no session).
+      guard let connection = connections.first(where: { $0.state.loginTicket == ticket }) else { continue }
+      let response = app.finishLogin(verified: verified, at: now)
+      logger.debug("web: \(connection.state.peer) POST /login \(response.status.code)")
+      connection.state.loginTicket = nil
+      connection.send(response.bytes())
+      connection.close()
+    }
     let viewers = connections.filter(\.state.streaming)
     guard !viewers.isEmpty else { return nil }
     let latest = relay?.current
