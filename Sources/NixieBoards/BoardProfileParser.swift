@@ -55,7 +55,7 @@ struct BoardProfileParser {
 
     var lines = LineUse()
     let gpio = try top["gpio"].map { node throws(BoardFileError) in try parseGPIO(node, lines: &lines) }
-    let gpioChip = gpio?.chip ?? "gpiochip0"
+    let gpioChip = gpio?.chip ?? GPIOWiring.raspberryPiHeader
     let spi = try top["spi"].map { node throws(BoardFileError) in
       try parseSPI(node, chip: chips.model, chipCount: chipCount, gpioChip: gpioChip, lines: &lines)
     }

@@ -165,14 +165,18 @@ public struct BoardDoctor {
 
   private func gpioFindings(chip reference: String, lines: [(LineRole, UInt32)]) -> [DoctorFinding] {
     let path = reference.hasPrefix("/") ? reference : "/dev/" + reference
+    let chipReference = ChipReference(reference)
     let present = system.devices(prefix: "gpiochip")
+    let missing = "no such GPIO chip"
     var findings: [DoctorFinding] = []
-    if system.node(path) != nil || reference.hasPrefix("/") {
-      findings += nodeFindings(path, transport: .gpio, missingMessage: "no such GPIO chip")
+    let byNode = system.node(path) != nil || reference.hasPrefix("/")
+    if byNode {
+      findings += nodeFindings(path, transport: .gpio, missingMessage: missing)
       if findings.contains(where: { $0.status == .problem }) { return findings }
     } else if present.isEmpty {
       let problem = DoctorFinding(
-        .problem, path, "no such GPIO chip: this machine has no /dev/gpiochip* at all",
+        .problem, chipReference.devicePath ?? reference,
+        missing + ": this machine has no /dev/gpiochip* at all",
         fix: HardwareError.fix(for: .missingDevice, transport: .gpio, device: path)
           + "; on a machine without GPIO, --backend sim runs the board on the simulator")
       return [problem]
@@ -181,10 +185,32 @@ public struct BoardDoctor {
     do throws(HardwareError) {
       chip = try system.openChip(reference)
     } catch {
+      if error.problem == .noSuchChip && chipReference.devicePath == nil {
+        // A label (or `raspberry-pi`, the Pi header's labels) that no chip here has: name the
+        // labels and the chips there are.
+        let chips = present.map { $0.replacing("/dev/", with: "") }.joined(separator: ", ")
+        return findings + [
+          DoctorFinding(
+            .problem, reference, chipReference.notFoundDetail + " (this machine has \(chips))",
+            fix: error.fix)
+        ]
+      }
+      // Looking for a label opens every chip: one the user may not open says why.
+      if error.problem == .permissionDenied && !byNode,
+        let denied = present.lazy.map({ self.nodeFindings($0, transport: .gpio, missingMessage: missing) })
+          .first(where: { $0.contains { $0.status == .problem } })
+      {
+        return findings + denied
+      }
       return findings + [DoctorFinding(.problem, reference, error.description, fix: error.fix)]
     }
     if !reference.hasPrefix("/dev/gpiochip") && reference != chip.name {
       findings.append(DoctorFinding(.ok, reference, "is /dev/\(chip.name) (\(chip.label))"))
+    }
+    if !byNode {
+      // Found by its label: its node, as for a chip named by its path.
+      findings += nodeFindings("/dev/" + chip.name, transport: .gpio, missingMessage: missing)
+      if findings.contains(where: { $0.status == .problem }) { return findings }
     }
     for (role, offset) in lines {
       let subject = "\(chip.name) line \(offset) (\(role.name))"

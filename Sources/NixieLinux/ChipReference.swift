@@ -1,4 +1,5 @@
 import Glibc
+import NixieCore
 
 /// How a board profile names its gpiochip (`gpio.chip`): by device path, by name, or by label.
 ///
@@ -16,7 +17,7 @@ enum ChipReference: Hashable {
   /// (Pi 5: pinctrl-rp1, Pi 4 and 400: pinctrl-bcm2711, earlier models and the Zero 2 W:
   /// pinctrl-bcm2835), whatever its number.
   static let aliases: [String: [String]] = [
-    "raspberry-pi": ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
+    GPIOWiring.raspberryPiHeader: ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
   ]
 
   init(_ reference: String) {

@@ -39,7 +39,7 @@ public final class GPIOKnobSource: LineEventSource {
   /// A board's buttons (all on one gpiochip, as a profile has them), requested for edge
   /// events with each one's pull-up and the kernel's debounce where it has one.
   public convenience init(buttons: [ButtonWiring], consumer: String = "nixie") throws(HardwareError) {
-    let chip = try SystemGPIO.openChip(buttons.first?.chip ?? "gpiochip0")
+    let chip = try SystemGPIO.openChip(buttons.first?.chip ?? GPIOWiring.raspberryPiHeader)
     try self.init(buttons: buttons, chip: chip, consumer: consumer, clock: SystemClock())
   }
 

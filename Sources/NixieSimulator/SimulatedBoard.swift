@@ -57,7 +57,7 @@ public final class SimulatedBoard {
     if profile.chip.module != nil {
       idle.formUnion(LineSet((0..<profile.chipCount).compactMap(LineRole.select)))
     }
-    let chipName = profile.gpio?.chip ?? profile.encoder?.chip ?? "gpiochip0"
+    let chipName = profile.gpio?.chip ?? profile.encoder?.chip ?? GPIOWiring.raspberryPiHeader
     if let encoder = profile.encoder, encoder.chip == chipName {
       offsets[.a] = encoder.a
       offsets[.b] = encoder.b

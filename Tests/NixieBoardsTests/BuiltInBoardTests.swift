@@ -43,11 +43,11 @@ struct BuiltInBoardTests {
     #expect(board.outputs.positions[2].direct == [20, 21])
     #expect(board.outputs.positions[5].direct == [42, 43])
     #expect(board.invertedLines.isEmpty)
-    #expect(board.gpio == GPIOWiring(chip: "gpiochip0", lines: [.din: 10, .clk: 11, .le: 8, .bl: 25]))
+    #expect(board.gpio == GPIOWiring(chip: "raspberry-pi", lines: [.din: 10, .clk: 11, .le: 8, .bl: 25]))
     #expect(
       board.encoder
         == EncoderWiring(
-          chip: "gpiochip0", a: 17, b: 27, pushSwitch: 22, activeLow: true, reverse: false,
+          chip: "raspberry-pi", a: 17, b: 27, pushSwitch: 22, activeLow: true, reverse: false,
           detentsPerCycle: 1, pullUp: true))
   }
 

@@ -8,7 +8,7 @@ struct BoardsCommandTests {
     #expect(result.status == 0)
     #expect(result.stdout.contains("* hv5622-6xin14"))
     #expect(result.stdout.contains("  mcp23017-4xin12"))
-    #expect(result.stdout.contains("6 tubes (IN-14), 2 separators, 2 × HV5622 over GPIO gpiochip0"))
+    #expect(result.stdout.contains("6 tubes (IN-14), 2 separators, 2 × HV5622 over GPIO raspberry-pi"))
   }
 
   @Test func printsAProfileAndChecksIt() throws {

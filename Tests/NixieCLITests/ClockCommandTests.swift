@@ -197,7 +197,7 @@ struct ClockCommandTests {
       ])
     #expect(result.status == 69)
     #expect(
-      result.stderr.hasPrefix("nixie: /dev/gpiochip0: open the GPIO chip: no such device"), "\(result.stderr)"
+      result.stderr.hasPrefix(NixieProcess.noHeaderChip), "\(result.stderr)"
     )
     #expect(result.stderr.contains("--backend sim"))
   }
@@ -251,7 +251,7 @@ struct ClockCommandTests {
   @Test func underSystemdAFailedStartIsAnErrorAndItsReasonTheStatus() throws {
     let scratch = try Scratch()
     let profile = try NixieProcess.run(["boards", "print", "hv5622-6xin14"]).stdout
-      .replacingOccurrences(of: "chip: gpiochip0", with: "chip: pinctrl-rp1")
+      .replacingOccurrences(of: "chip: raspberry-pi", with: "chip: pinctrl-rp1")
     let board = (scratch.config as NSString).deletingLastPathComponent + "/rp1.yaml"
     try profile.write(toFile: board, atomically: true, encoding: .utf8)
     let path = "/tmp/nixie-notify-\(UUID().uuidString.prefix(8)).sock"

@@ -52,7 +52,7 @@ struct HardwareCommandTests {
     // 1.6 here; RealDeviceTests pins which API a build is made for.
     #expect(result.stdout.contains("ok       libgpiod: "), "\(result.stdout)")
     #expect(result.stdout.contains(" API: the one this build is made for)"), "\(result.stdout)")
-    #expect(result.stdout.contains("PROBLEM  /dev/gpiochip0: no such GPIO chip"))
+    #expect(result.stdout.contains("PROBLEM  raspberry-pi: no such GPIO chip"), "\(result.stdout)")
     #expect(result.stdout.contains("fix: there is no such GPIO chip here"))
     #expect(result.stderr.contains("1 problem to fix before --backend hardware can work"))
   }

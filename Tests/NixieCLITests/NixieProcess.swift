@@ -23,6 +23,12 @@ struct NixieProcess {
     return runtimes.first { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0.0) != nil }?.1
   }()
 
+  /// How `--backend hardware` with a built-in board starts failing on a machine with no GPIO
+  /// chip: the profiles name the Raspberry Pi header's chip by its labels, and none has them.
+  static let noHeaderChip =
+    #"nixie: raspberry-pi: open the GPIO chip: not found (no chip is called or labelled "pinctrl-rp1" or "#
+    + #""pinctrl-bcm2711" or "pinctrl-bcm2835")"#
+
   /// Runs `executable` (the built `nixie` unless told otherwise) with `arguments`.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], executable: URL = binary

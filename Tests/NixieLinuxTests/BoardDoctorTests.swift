@@ -14,16 +14,28 @@ final class FakeMachine: DoctorSystem {
   var accountGroups: Set<String> = ["pi"]
   var nodes: [String: DeviceNode] = [:]
   var usable: Set<String> = []
-  let chip = FakeGPIOChip()
+  var chip = FakeGPIOChip()
   var i2cAnswers: Set<UInt8> = []
   var raspberryPiConfig: RaspberryPiConfig?
+  /// What opening any chip throws, as libgpiod does for a chip the user may not open.
+  var openError: HardwareError?
 
   func node(_ path: String) -> DeviceNode? { nodes[path] }
   func canReadWrite(_ path: String) -> Bool { usable.contains(path) }
   func devices(prefix: String) -> [String] {
     nodes.keys.filter { $0.hasPrefix("/dev/" + prefix) }.sorted()
   }
-  func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI { chip }
+  /// Its one chip, also by a label or alias only if it has that label (as libgpiod finds it).
+  func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
+    if let openError { throw openError }
+    let chipReference = ChipReference(reference)
+    guard chipReference.labels.isEmpty || chipReference.labels.contains(chip.label) else {
+      throw HardwareError(
+        transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
+        errno: .noSuchFile, detail: chipReference.notFoundDetail)
+    }
+    return chip
+  }
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? {
     i2cAnswers.contains(address)
@@ -82,9 +94,35 @@ struct BoardDoctorTests {
     let machine = FakeMachine()
     let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
     #expect(problems.count == 1)
-    #expect(problems[0].subject == "/dev/gpiochip0")
+    #expect(problems[0].subject == "raspberry-pi")
     #expect(problems[0].message.contains("no /dev/gpiochip* at all"))
     #expect(problems[0].fix?.contains("--backend sim") == true)
+  }
+
+  @Test func theBuiltInBoardsFindThePiHeaderByItsLabelOnEveryModel() throws {
+    for label in ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"] {
+      let machine = FakeMachine.ready()
+      machine.nodes["/dev/gpiochip4"] = machine.nodes["/dev/gpiochip0"]
+      machine.usable.insert("/dev/gpiochip4")
+      machine.chip = FakeGPIOChip(name: "gpiochip4", label: label)
+      let findings = try Self.findings("ncs314", on: machine)
+      #expect(Self.problems(findings).isEmpty, "\(label): \(findings)")
+      #expect(
+        findings.contains { $0.subject == "raspberry-pi" && $0.message == "is /dev/gpiochip4 (\(label))" })
+    }
+  }
+
+  @Test func aMachineWithoutThePiHeaderNamesItsLabelsAndTheFix() throws {
+    let machine = FakeMachine.ready()
+    machine.nodes["/dev/gpiochip1"] = machine.nodes["/dev/gpiochip0"]
+    machine.chip = FakeGPIOChip(name: "gpiochip0", label: "gpio-mockup-A")
+    let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
+    #expect(problems.map(\.subject) == ["raspberry-pi"])
+    #expect(
+      problems.first?.message
+        == #"no chip is called or labelled "pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835" "#
+        + "(this machine has gpiochip0, gpiochip1)")
+    #expect(problems.first?.fix?.contains("list them with 'gpiodetect' and set gpio.chip") == true)
   }
 
   @Test func spiAndI2CThatAreNotEnabledSayWhichSettingTurnsThemOn() throws {
@@ -107,6 +145,21 @@ struct BoardDoctorTests {
     let problem = try #require(Self.problems(try Self.findings("hv5622-6xin14", on: machine)).first)
     #expect(problem.message == "pi is not in group gpio (group gpio, mode 0660)")
     #expect(problem.fix == "sudo usermod -aG gpio pi, then log out and in again")
+  }
+
+  /// Finding the Pi header's chip by its label opens every chip: where the user may not, the
+  /// doctor still names the group to join.
+  @Test func aUserWhoMayNotOpenAnyChipIsToldToJoinTheGroup() throws {
+    let machine = FakeMachine.ready()
+    machine.usable = []
+    machine.processGroups = ["pi"]
+    machine.accountGroups = ["pi"]
+    machine.openError = HardwareError(
+      Errno.permissionDenied, transport: .gpio, device: "/dev/gpiochip0", operation: "open the GPIO chip",
+      phase: .open)
+    let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
+    #expect(problems.map(\.subject) == ["/dev/gpiochip0"])
+    #expect(problems.first?.message == "pi is not in group gpio (group gpio, mode 0660)")
   }
 
   @Test func aUserJustAddedToTheGroupIsToldToLogInAgain() throws {

@@ -66,7 +66,7 @@ struct HardwareBoardTests {
     let board = try Boards.named("hv5622-6xin14")
     let opener = FakeOpener()
     let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
-    #expect(opener.opened == ["gpio gpiochip0"])
+    #expect(opener.opened == ["gpio raspberry-pi"])
     try hardware.driver.start()
     try hardware.driver.write(try board.formatter.format("12:34:56"))
     #expect(opener.chip.outputRequests.count == 1)
@@ -78,7 +78,7 @@ struct HardwareBoardTests {
     let board = try Boards.named("hv5622-6xin14-spi")
     let opener = FakeOpener()
     let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
-    #expect(opener.opened == ["gpio gpiochip0", "spi /dev/spidev0.0 mode 1 1000000 Hz 8 bits"])
+    #expect(opener.opened == ["gpio raspberry-pi", "spi /dev/spidev0.0 mode 1 1000000 Hz 8 bits"])
     try hardware.driver.start()
     let frame = try board.formatter.format("12:34:56")
     try hardware.driver.write(frame)
@@ -143,7 +143,7 @@ struct HardwareBoardTests {
     let hardware = try HardwareBoard(board: try Boards.named("ncs314"), clock: FixedClock(), opener: opener)
     #expect(
       opener.opened == [
-        "read gpiochip0 line 6 pull-up", "gpio gpiochip0", "gpio gpiochip0",
+        "read raspberry-pi line 6 pull-up", "gpio raspberry-pi", "gpio raspberry-pi",
         "spi /dev/spidev0.0 mode 2 2000000 Hz 8 bits",
       ])
     #expect(hardware.board.chip.name == chip)
@@ -164,7 +164,7 @@ struct HardwareBoardTests {
     let opener = FakeOpener()
     let board = try Boards.named("exixe-14")
     let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
-    #expect(opener.opened == ["gpio gpiochip0", "spi /dev/spidev0.0 mode 0 4000000 Hz 8 bits"])
+    #expect(opener.opened == ["gpio raspberry-pi", "spi /dev/spidev0.0 mode 0 4000000 Hz 8 bits"])
     #expect(opener.chip.outputRequests.map { Set($0.offsets) } == [[5, 6, 13, 19, 26, 12]])
     // Every select requested high: no module listens until it is addressed.
     #expect(opener.chip.outputRequests.first?.values.allSatisfy { $0 } == true)

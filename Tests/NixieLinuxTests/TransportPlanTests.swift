@@ -10,9 +10,10 @@ struct TransportPlanTests {
     #expect(
       plan.outputs
         == TransportPlan.Outputs(
-          chip: "gpiochip0", lines: [.din: 10, .clk: 11, .le: 8, .bl: 25], initialLevels: []))
+          chip: "raspberry-pi", lines: [.din: 10, .clk: 11, .le: 8, .bl: 25], initialLevels: []))
     #expect(
-      plan.inputs == TransportPlan.Inputs(chip: "gpiochip0", lines: [.a: 17, .b: 27, .sw: 22], pullUp: true))
+      plan.inputs
+        == TransportPlan.Inputs(chip: "raspberry-pi", lines: [.a: 17, .b: 27, .sw: 22], pullUp: true))
     #expect(plan.spi == nil)
     #expect(plan.i2c == nil)
   }

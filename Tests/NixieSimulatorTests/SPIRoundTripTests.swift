@@ -48,7 +48,7 @@ struct SPIRoundTripTests {
     let (sim, _) = try Self.started()
     #expect(
       sim.wiringComment
-        == "board hv5622-6xin14-spi; gpiochip0 lines bl=25 a=17 b=27 sw=22; "
+        == "board hv5622-6xin14-spi; raspberry-pi lines bl=25 a=17 b=27 sw=22; "
         + "/dev/spidev0.0 mode 1 at 1000000 Hz drives din clk le")
   }
 

@@ -57,7 +57,7 @@ struct VCDTraceTests {
     }
     #expect(
       vcd.contains(
-        "$comment board hv5622-6xin14; gpiochip0 lines din=10 clk=11 le=8 bl=25 a=17 b=27 sw=22 $end"))
+        "$comment board hv5622-6xin14; raspberry-pi lines din=10 clk=11 le=8 bl=25 a=17 b=27 sw=22 $end"))
   }
 
   @Test func replayingTheTraceLatchesTheSameFrames() throws {

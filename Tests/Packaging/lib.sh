@@ -33,7 +33,11 @@ since() { awk -v start="$1" -v now="$(now)" 'BEGIN { printf "%.1f", now - start 
 # A short digest of standard input.
 digest() { sha256sum | cut -c1-16; }
 
-[[ $(id -u) -eq 0 ]] || die "run as root: debootstrap, chroot and mount need it"
+# Not root: exit 77 (SKIP, as the kernel tests' checks that need root) with the command to run.
+if [[ $(id -u) -ne 0 ]]; then
+  echo "package: run as root: sudo ${0#"$REPO"/} $* (debootstrap, chroot and mount need it)" >&2
+  exit 77
+fi
 for tool in debootstrap unshare flock; do
   command -v "$tool" >/dev/null || die "$tool not found: run Scripts/setup --test"
 done

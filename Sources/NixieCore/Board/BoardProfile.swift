@@ -77,7 +77,7 @@ public struct BoardProfile: Hashable, Sendable {
   /// A formatter for this board's layout.
   public var formatter: ValueFormatter { ValueFormatter(layout: layout, boardName: name) }
 
-  /// `6 tubes (IN-14), 2 separators, 2 × HV5622 over GPIO gpiochip0`: what `nixie boards` and
+  /// `6 tubes (IN-14), 2 separators, 2 × HV5622 over GPIO raspberry-pi`: what `nixie boards` and
   /// `nixie doctor` say of a board.
   public var summary: String {
     let tubes = layout.positions.filter(\.isTube)

@@ -1,6 +1,7 @@
 /// GPIO lines of a board on one gpiochip, by role (`din`, `clk`, `le`, `bl`).
 public struct GPIOWiring: Hashable, Sendable {
-  /// The gpiochip by name (`gpiochip0`), path (`/dev/gpiochip0`) or label (`pinctrl-bcm2711`).
+  /// The gpiochip by name (`gpiochip0`), path (`/dev/gpiochip0`), label (`pinctrl-bcm2711`) or
+  /// alias (`raspberry-pi`).
   public var chip: String
   /// The line offset of each role on that chip.
   public var lines: [LineRole: UInt32]
@@ -9,6 +10,11 @@ public struct GPIOWiring: Hashable, Sendable {
     self.chip = chip
     self.lines = lines
   }
+
+  /// The chip a profile means when it names none: the Raspberry Pi's 40-pin header, found by
+  /// its label on every model (NixieLinux's `ChipReference` resolves the alias), whatever
+  /// number the kernel gives it.
+  public static let raspberryPiHeader = "raspberry-pi"
 }
 
 /// An spidev device clocking a chain or talking to modules, and how its transfers are framed.
