@@ -46,7 +46,10 @@ struct HelpTests {
     return words
   }
 
-  @Test(arguments: commands.map { ObjectIdentifier($0) })
+  /// The commands by identity (a closure in `@Test(arguments:)` crashes Swift 6.0.3's compiler).
+  static let commandIDs = commands.map { ObjectIdentifier($0) }
+
+  @Test(arguments: commandIDs)
   func everyCommandsHelpHasExamples(_ id: ObjectIdentifier) throws {
     let command = try #require(Self.commands.first { ObjectIdentifier($0) == id })
     #expect(Nixie.helpMessage(for: command).contains("EXAMPLES:"), "\(command)")

@@ -57,6 +57,7 @@ struct TimeZoneTests {
     #expect(gap.map { berlin.local($0).description } == "2026-03-29 03:00:00")
     let autumnDay = try Fixtures.unix("2026-10-25T12:00:00Z")
     let repeated = berlin.instant(atSecondOfDay: 2 * 3600 + 1800, dayOf: autumnDay)
-    #expect(repeated == (try Fixtures.unix("2026-10-25T00:30:00Z")))
+    let firstOfTheRepeat = try Fixtures.unix("2026-10-25T00:30:00Z")
+    #expect(repeated == firstOfTheRepeat)
   }
 }

@@ -20,7 +20,8 @@ struct FramePacerTests {
       #expect(write.frame.lit[6] == .none || write.frame.lit[6] == .only(Self.layout.digit(1, at: 6)))
       #expect([0, 1, 2, 3, 4, 5].allSatisfy { write.frame.lit[$0] == .none })
     }
-    #expect(play.writes.last?.frame == (try Self.state("19")))
+    let expected = try Self.state("19")
+    #expect(play.writes.last?.frame == expected)
     let one = Self.layout.digit(1, at: 6)
     var previous = 0.0
     for window in 0..<50 {
@@ -55,7 +56,8 @@ struct FramePacerTests {
       previous = duties
     }
     #expect(biggestStep < 0.03, "largest change between periods: \(biggestStep)")
-    #expect(play.writes.last?.frame == (try Self.state("3")))
+    let expected = try Self.state("3")
+    #expect(play.writes.last?.frame == expected)
   }
 
   @Test func aSettledDisplayIdlesAndWritesNothingMore() throws {
@@ -87,7 +89,8 @@ struct FramePacerTests {
     play.pacer.setBrightness(1, at: play.now)
     play.run()
     #expect(play.pacer.isIdle)
-    #expect(play.writes.last?.frame == (try Self.state("42")))
+    let expected = try Self.state("42")
+    #expect(play.writes.last?.frame == expected)
   }
 
   @Test func noFrameEverLightsTwoMainCathodesOfOneTube() throws {

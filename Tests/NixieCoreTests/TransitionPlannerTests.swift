@@ -19,8 +19,9 @@ struct TransitionPlannerTests {
   @Test(arguments: TransitionSpec.Kind.allCases)
   func positionsThatDoNotChangeAreNotTouched(_ kind: TransitionSpec.Kind) throws {
     let timeline = try Self.plan("9", "19", TransitionSpec(kind))
+    let after = try Self.state("19")
     for (index, fade) in timeline.positions.enumerated() where index != 6 {
-      #expect(fade == .steady(try Self.state("19").lit[index]), "position \(index)")
+      #expect(fade == .steady(after.lit[index]), "position \(index)")
     }
     if kind == .none {
       #expect(timeline.positions[6] == .steady(.only(Self.layout.digit(1, at: 6))))

@@ -57,7 +57,8 @@ struct GPIOChipLinesTests {
     let frame = try board.formatter.format("12:34:56")
     try driver.write(frame)
     // 2 × 64 shift writes, 2 for the latch, 1 raising BL.
-    #expect(chip.outputs.writes.count - before == 2 * 64 + 2 + 1)
+    let writes = chip.outputs.writes.count - before
+    #expect(writes == 2 * 64 + 2 + 1)
     let after = chip.outputs.writes.count
     try driver.write(frame)
     #expect(chip.outputs.writes.count == after)

@@ -30,10 +30,8 @@ struct TransportPlanTests {
   ])
   func expanderBoardsOpenTheirBusAndAddresses(_ name: String, _ chip: String, _ addresses: [UInt8]) throws {
     let plan = TransportPlan(board: try Boards.named(name))
-    #expect(
-      plan.i2c
-        == TransportPlan.Expanders(
-          bus: "/dev/i2c-1", chip: try #require(I2CExpander(rawValue: chip)), addresses: addresses))
+    let expander = try #require(I2CExpander(rawValue: chip))
+    #expect(plan.i2c == TransportPlan.Expanders(bus: "/dev/i2c-1", chip: expander, addresses: addresses))
     #expect(plan.outputs == nil)
     #expect(plan.spi == nil)
   }

@@ -30,7 +30,8 @@ struct FrameSchedulerTests {
     #expect(end == 1_000 + 10_000_000_000)
     // Quantised to 250 steps a period, the last periods already show only the new digits.
     #expect(try #require(driver.frames.last).time > end - 50_000_000)
-    #expect(driver.frames.last?.frame == (try Self.state("123456")))
+    let expected = try Self.state("123456")
+    #expect(driver.frames.last?.frame == expected)
     // Two slices a period (dark, then the new digits) for 2000 periods, give or take the ends.
     #expect(driver.frames.count > 3_900 && driver.frames.count < 4_001)
     #expect(zip(driver.frames, driver.frames.dropFirst()).allSatisfy { $0.frame != $1.frame })
@@ -55,7 +56,8 @@ struct FrameSchedulerTests {
     try scheduler.waitUntilSettled()
     scheduler.stop()
     #expect(driver.frames.count == writes + 1)
-    #expect(driver.frames.last?.frame == (try Self.state("43")))
+    let expected = try Self.state("43")
+    #expect(driver.frames.last?.frame == expected)
   }
 
   @Test func stoppingWithBlankingTurnsTheTubesOffMidFadeFromTheSchedulersThread() throws {
@@ -87,7 +89,8 @@ struct FrameSchedulerTests {
     scheduler.show(try Self.state("222222"), transition: .crossfade)
     try scheduler.waitUntilSettled()
     scheduler.stop()
-    #expect(driver.frames.last?.frame == (try Self.state("222222")))
+    let expected = try Self.state("222222")
+    #expect(driver.frames.last?.frame == expected)
   }
 
   @Test func aDriverErrorStopsTheThreadAndReachesTheOwner() throws {
@@ -158,7 +161,8 @@ struct FrameSchedulerTests {
     scheduler.show(try Self.state("8"), transition: .crossfade)
     try scheduler.waitUntilSettled()
     scheduler.stop()
-    #expect(box.seen == [try Self.state("7"), try Self.state("8")], "\(box.seen.map(Self.layout.text(of:)))")
+    let expected = [try Self.state("7"), try Self.state("8")]
+    #expect(box.seen == expected, "\(box.seen.map(Self.layout.text(of:)))")
   }
 
   @Test func belowFullBrightnessSettlingMeansTheFirstSettledPeriodIsOut() throws {
@@ -172,6 +176,7 @@ struct FrameSchedulerTests {
     scheduler.stop()
     let lastLit = try #require(driver.frames.last { !$0.frame.isDark })
     #expect(lastLit.time >= end)
-    #expect(lastLit.frame == (try Self.state("5")))
+    let expected = try Self.state("5")
+    #expect(lastLit.frame == expected)
   }
 }

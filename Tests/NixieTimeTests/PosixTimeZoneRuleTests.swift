@@ -30,7 +30,8 @@ struct PosixTimeZoneRuleTests {
     #expect(julian.standard.secondsFromUTC == -10_800)
     #expect(julian.daylight?.type.secondsFromUTC == -9015)
     #expect(julian.daylight?.start == .init(day: .julianSkippingLeapDay(60), secondsIntoDay: 26 * 3600))
-    #expect(julian.daylight?.end == .init(day: .zeroBased(100), secondsIntoDay: -(167 * 3600 + 59 * 60 + 59)))
+    let endSeconds = -(167 * 3600 + 59 * 60 + 59)
+    #expect(julian.daylight?.end == .init(day: .zeroBased(100), secondsIntoDay: endSeconds))
 
     // A DST name alone takes glibc's default: an hour ahead, the US dates.
     let us = try Rule(parsing: "EST5EDT")

@@ -1,8 +1,12 @@
 import NixieTime
 
-/// Reads `zdump -v` output: for each zone, its readings in order, each line
+/// Reads `zdump -v -c FROM,TO` output: for each zone, its readings in order, each line
 /// `Zone  Sun Mar 29 00:59:59 2026 UT = Sun Mar 29 01:59:59 2026 CET isdst=0 gmtoff=3600`.
-/// Lines for instants zdump cannot convert (`… = NULL`) are skipped.
+/// `-v` also prints bookends, the lowest and highest instants it can represent: glibc 2.36's
+/// zdump as `… = NULL`, 2.41's (trixie) as `… (gmtime failed) = … (localtime failed)` or at years
+/// beyond ±2 000 000 000. Lines with a side zdump could not convert are skipped, and so are
+/// readings outside the years asked for (FROM's year before included: a change at FROM's first
+/// second shows its second before).
 enum Zdump {
   private static let months = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -12,16 +16,18 @@ enum Zdump {
     let description: String
   }
 
-  static func parse(_ output: String) throws -> [String: [SystemReading]] {
+  static func parse(_ output: String, years: ClosedRange<Int>) throws -> [String: [SystemReading]] {
     var readings: [String: [SystemReading]] = [:]
     for line in output.split(separator: "\n") {
       let fields = line.split(separator: " ")
       if fields.count == 4 && fields[3] == "NULL" { continue }
+      if fields.contains("failed)") { continue }
       guard fields.count == 16, fields[6] == "UT", fields[7] == "=",
         let universal = civil(fields[2...5]), let local = civil(fields[9...12]),
         fields[14].hasPrefix("isdst="), fields[15].hasPrefix("gmtoff="),
         let offset = Int(fields[15].dropFirst(7))
       else { throw ParseError(description: "unexpected zdump line: \(line)") }
+      guard (years.lowerBound - 1)...years.upperBound ~= universal.year else { continue }
       let days = GregorianCalendar.daysSinceEpoch(
         year: Int64(universal.year), month: universal.month, day: universal.day)
       let type = LocalTimeType(

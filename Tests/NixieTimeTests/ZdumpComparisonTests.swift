@@ -41,10 +41,10 @@ import Testing
       return [runs[..<(runs.count / 2)], runs[(runs.count / 2)...]]
     }
     let runs =
-      try halves(early).map { try ToolProcess.start(zdump, ["-v", "-c", "1970,2037"] + $0) }
-      + halves(late).map { try ToolProcess.start(zdump, ["-v", "-c", "2037,2101"] + $0) }
+      try halves(early).map { (1970...2037, try ToolProcess.start(zdump, ["-v", "-c", "1970,2037"] + $0)) }
+      + halves(late).map { (2037...2101, try ToolProcess.start(zdump, ["-v", "-c", "2037,2101"] + $0)) }
     var outputs: [[String: [SystemReading]]] = []
-    for run in runs { outputs.append(try Zdump.parse(try run.output())) }
+    for (years, run) in runs { outputs.append(try Zdump.parse(try run.output(), years: years)) }
     var readings: [String: [SystemReading]] = [:]
     for name in names {
       let (before, after) = (early[name] ?? name, late[name] ?? name)
@@ -131,7 +131,8 @@ import Testing
     var slimProblems: [String] = []
     if !differentBuilds.isEmpty {
       let paths = differentBuilds.map { slim.path + "/" + $0 }
-      let slimReadings = try Zdump.parse(try ToolProcess.run(zdump, ["-v", "-c", "1970,2101"] + paths))
+      let slimReadings = try Zdump.parse(
+        try ToolProcess.run(zdump, ["-v", "-c", "1970,2101"] + paths), years: 1970...2101)
       for (name, path) in zip(differentBuilds, paths) {
         slimProblems += Self.mismatches(try slimDatabase.zone(named: name), try #require(slimReadings[path]))
       }

@@ -6,7 +6,9 @@
 #   trixie-amd64/           the chroot (debootstrap + CHROOT_PACKAGES + the arm64 Swift runtime
 #                           in /opt/swift-arm64); .stamp-* files beside it hold what made it
 #   trixie-amd64/build/     inside it: the source copy (/build/nixie) and SwiftPM's scratch
-#                           folders (/build/scratch), so later builds are incremental
+#                           folders (/build/scratch), so later builds are incremental; for
+#                           Scripts/package --build-tests, /build/nixie-tests and
+#                           /build/scratch-tests
 #   bookworm-arm64/         (Scripts/package --bookworm) bookworm's arm64 libraries
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -126,16 +128,17 @@ prepare() {
     install_arm64_runtime
 }
 
-# Brings the repository's files (not its build folders or git) to /build/nixie in the chroot;
-# files that did not change keep their inode and time, so SwiftPM rebuilds only what changed.
-# The dependencies come from the repository's own SwiftPM clones (resolved on the host), named
-# to SwiftPM in the copy as mirrors of their URLs: nothing is fetched from the network.
+# Brings the repository's files (not its build folders or git) to DEST in the chroot (default
+# /build/nixie); files that did not change keep their inode and time, so SwiftPM rebuilds only
+# what changed. The dependencies come from the repository's own SwiftPM clones (resolved on the
+# host), named to SwiftPM in the copy as mirrors of their URLs: nothing is fetched from the
+# network.
 sync_source() {
-  local mirrors="[" name location clone
+  local dest=${1:-/build/nixie} mirrors="[" name location clone
   (cd "$REPO" && swift package resolve >/dev/null) || die "swift package resolve failed on the host"
-  mkdir -p "$ROOT/build/nixie" "$ROOT/build/deps"
+  mkdir -p "$ROOT$dest" "$ROOT/build/deps"
   in_chroot rsync -a --delete --exclude='/.build*' --exclude=/.git --exclude=/.swiftpm \
-    --exclude='*.vcd' --exclude='*.jsonl' /src/ /build/nixie/
+    --exclude='*.vcd' --exclude='*.jsonl' /src/ "$dest/"
   while read -r name location; do
     clone=$(ls -d "$REPO/.build/repositories/$name"-* 2>/dev/null | head -n 1 || true)
     [[ -n $clone ]] || die "no SwiftPM clone of $location in .build/repositories: run swift package resolve"
@@ -143,8 +146,28 @@ sync_source() {
     mirrors+="{\"original\": \"$location\", \"mirror\": \"/build/deps/$name\"},"
   done < <(sed -n 's/.*"location" : "\(.*\)".*/\1/p' "$REPO/Package.resolved" |
     awk '{ n = $0; sub(/\.git$/, "", n); sub(/.*\//, "", n); print n, $0 }')
-  mkdir -p "$ROOT/build/nixie/.swiftpm/configuration"
-  echo "{\"version\": 1, \"object\": ${mirrors%,}]}" >"$ROOT/build/nixie/.swiftpm/configuration/mirrors.json"
+  mkdir -p "$ROOT$dest/.swiftpm/configuration"
+  echo "{\"version\": 1, \"object\": ${mirrors%,}]}" >"$ROOT$dest/.swiftpm/configuration/mirrors.json"
+}
+
+# The test targets, which no package build compiles, built with the chroot's Swift (trixie's
+# 6.0.3: the oldest the code must build with) from a source copy and scratch folder of their own
+# (TESTS_SOURCE, TESTS_SCRATCH), so the package build's stay as they were.
+TESTS_SOURCE=/build/nixie-tests
+TESTS_SCRATCH=/build/scratch-tests
+build_tests() {
+  local start log="$CACHE/build-tests.log"
+  start=$(now)
+  sync_source "$TESTS_SOURCE"
+  say "building the test targets with $(in_chroot swift --version 2>/dev/null | head -n 1) (log: $log)"
+  if ! in_chroot swift build --build-tests --package-path "$TESTS_SOURCE" --scratch-path "$TESTS_SCRATCH" \
+    >"$log" 2>&1; then
+    grep -E '^(/build/.*error:|`- /build/.*expanded code|macro expansion .*error:|error:|[0-9]+\.\s+While .*/build/)' "$log" |
+      sort -u | head -n 40 >&2 || true
+    tail -n 5 "$log" >&2
+    die "building the test targets with the chroot's Swift failed (log: $log)"
+  fi
+  say "test targets built in $(since "$start")s"
 }
 
 # Builds the package for ARCH with dpkg-buildpackage in the chroot and copies it to OUT; any
