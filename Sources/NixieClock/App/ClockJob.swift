@@ -19,6 +19,11 @@ public struct ClockJob {
 
   private var options: ClockOptions { settings.options }
 
+  /// The signals the clock handles itself: SIGTERM and SIGINT end it cleanly, SIGHUP reloads.
+  /// The command line blocks them from its first instruction, so one that comes before the
+  /// clock is ready waits for it.
+  public static let signals: [Signal] = [.terminate, .interrupt, .hangUp]
+
   /// Runs the clock. Returns when it ends cleanly; throws what kept it from starting or ended
   /// it (a transport that failed for good is unavailable, so systemd restarts it).
   public func run() throws(NixieError) {
@@ -27,7 +32,7 @@ public struct ClockJob {
     let signals: SignalDescriptor
     let wakeUp: WakeUpEvent
     do {
-      signals = try SignalDescriptor(signals: [.terminate, .interrupt, .hangUp])
+      signals = try SignalDescriptor(signals: Self.signals)
       wakeUp = try WakeUpEvent()
     } catch {
       throw NixieError(.internalError, "\(error)")
