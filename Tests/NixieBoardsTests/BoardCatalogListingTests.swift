@@ -27,7 +27,7 @@ struct BoardCatalogListingTests {
   }
 
   @Test func anUnknownNameIsBadUsageWithAGuess() {
-    do {
+    do throws(NixieError) {
       _ = try BoardCatalog.builtInYAML(named: "ncs3l4")
       Issue.record("no error for an unknown board")
     } catch {
