@@ -60,7 +60,7 @@ let package = Package(
     .target(name: "NixieCore"),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
-    // Our YAML reader: text to nodes with line and column. Pure, imports nothing.
+    // Our YAML reader: text to nodes with line and column. Pure: imports only NixieCore.
     .target(name: "NixieYAML", dependencies: ["NixieCore"]),
     // Board profiles as YAML files, validated with file and line.
     .target(
@@ -72,8 +72,8 @@ let package = Package(
     .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CSystem"),
-    // Every system call nixie makes, behind one choke point with one error type: files,
-    // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal.
+    // Every system call nixie makes, behind one choke point (SystemCall): files, directories,
+    // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal, users.
     .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
@@ -84,7 +84,7 @@ let package = Package(
       dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
     ),
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
-    // file system. Pure Swift like NixieCore; imports nothing.
+    // file system. Pure Swift like NixieCore, which is all it imports.
     .target(name: "NixieTime", dependencies: ["NixieCore"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
@@ -99,12 +99,13 @@ let package = Package(
       swiftSettings: libgpiodSettings
     ),
     // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
-    // the knob; its display is the transition engine's frame scheduler (NixieRuntime).
+    // the knob; its display is the transition engine's frame scheduler (NixieRuntime). Also
+    // `nixie doctor`'s job (the board the clock would choose, checked by NixieLinux).
     .target(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
-        "NixieLogging",
+        "NixieLogging", "NixieLinux",
       ]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
@@ -152,8 +153,7 @@ let package = Package(
       dependencies: ["NixieWireDecoders", "NixieSimulator", "NixieBoards", "NixieCore"]),
     // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
     .testTarget(name: "NixieArchitectureTests"),
-    // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files; NixieBoards
-    // for its did-you-mean matcher.
+    // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files.
     .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieCore", "NixieTestSupport"]),
     .testTarget(
       name: "NixieSimulatorTests",

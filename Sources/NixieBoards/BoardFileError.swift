@@ -19,7 +19,12 @@ public struct BoardFileError: Error, Hashable, Sendable, CustomStringConvertible
 
   /// `file:line:column: message`, as compilers write it (editors jump to the place). A
   /// control character from the file or its name is shown as `\u{1B}`, never printed.
-  public var description: String {
+  public var description: String { describe(placed: true) }
+
+  /// The message with its place in front (`description`), or without it when `placed` is
+  /// false (for a problem whose place is the request that caused it); escaped either way.
+  public func describe(placed: Bool) -> String {
+    guard placed else { return YAMLText.visible(message) }
     var place = file
     if let line { place += ":\(line)" }
     if let line, line > 0, let column { place += ":\(column)" }

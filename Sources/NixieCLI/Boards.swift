@@ -34,26 +34,7 @@ struct Boards: ParsableCommand {
 
     func run() throws {
       let out = FileStream.standardOutput
-      var entries: [String] = []
-      for (name, yaml) in BoardCatalog.builtIn {
-        let profile = try BoardCatalog.parse(yaml, file: name)
-        if json {
-          entries.append(profile.summaryJSON(isDefault: name == BoardCatalog.defaultName))
-          continue
-        }
-        let marker = name == BoardCatalog.defaultName ? "*" : " "
-        out.line("\(marker) \(Self.padded(name, 20)) \(profile.summary)")
-        if !profile.description.isEmpty { out.line("  \(Self.padded("", 20)) \(profile.description)") }
-      }
-      if json {
-        out.line(JSONText.array(json: entries))
-      } else {
-        out.line("(* the simulator's default; 'nixie boards print NAME' shows a profile to copy and adapt)")
-      }
-    }
-
-    static func padded(_ text: String, _ width: Int) -> String {
-      text + String(repeating: " ", count: max(0, width - text.count))
+      for line in try BoardCatalog.listing(json: json) { out.line(line) }
     }
   }
 
@@ -68,12 +49,7 @@ struct Boards: ParsableCommand {
     @Argument(help: "The built-in board's name.") var name: String
 
     func run() throws {
-      guard let yaml = BoardCatalog.builtIn.first(where: { $0.name == name })?.yaml else {
-        let names = BoardCatalog.builtIn.map(\.name)
-        let guess = Suggestion.closest(to: name, in: names).map { "did you mean \($0)? " } ?? ""
-        throw NixieError(
-          .badUsage, "no built-in board '\(name)' (\(guess)built-in: \(names.joined(separator: ", ")))")
-      }
+      let yaml = try BoardCatalog.builtInYAML(named: name)
       let out = FileStream.standardOutput
       out.write(yaml)
       out.flush()

@@ -90,10 +90,11 @@ struct Clock: ParsableCommand {
     if let socket, UnixSocket.Address(socket) == nil || socket.hasPrefix("@") {
       throw ValidationError("--socket must be a file path of at most 107 bytes")
     }
-    if let brightness = motion.brightness, brightness < 1 {
+    let percent = ClockConfiguration.brightnessPercent
+    if let brightness = motion.brightness, brightness < Double(percent.lowerBound) {
       throw ValidationError(
-        "--brightness must be a percentage from 1 to 100 for the clock, not \(brightness) (night mode darkens it)"
-      )
+        "--brightness must be a percentage from \(percent.lowerBound) to \(percent.upperBound) for the clock,"
+          + " not \(brightness) (night mode darkens it)")
     }
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
@@ -110,8 +111,10 @@ struct Clock: ParsableCommand {
     guard !suffix.isEmpty, suffix.allSatisfy(\.isASCII), suffix.allSatisfy(\.isNumber) else {
       return (argument, nil)
     }
-    guard let seconds = Int(suffix), (1...86_400).contains(seconds) else {
-      throw ValidationError("--format \(argument): the seconds after @ must be 1 to 86400")
+    let range = ClockConfiguration.Face.secondsRange
+    guard let seconds = Int(suffix), range.contains(seconds) else {
+      throw ValidationError(
+        "--format \(argument): the seconds after @ must be \(range.lowerBound) to \(range.upperBound)")
     }
     return (String(argument[..<at]), seconds)
   }

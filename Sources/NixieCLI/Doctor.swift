@@ -1,8 +1,6 @@
 import ArgumentParser
 import NixieClock
 import NixieCore
-import NixieLinux
-import NixieRuntime
 import NixieSystem
 
 /// `nixie doctor`: what the chosen board needs from this machine, checked, with fixes.
@@ -45,33 +43,9 @@ struct Doctor: ParsableCommand {
   @Flag(name: [.short, .customLong("quiet")], help: "Print only warnings and problems.") var quiet = false
 
   func run() throws {
-    var options = ClockOptions()
-    options.board = board
-    options.config = config
-    let settings = ClockSettings(options: options)
-    let choice = settings.boardChoice(try settings.load())
-    guard choice.board != nil else {
-      throw NixieError(
-        .badUsage,
-        "which board? give --board NAME ('nixie boards' lists them) or set board: in "
-          + ClockConfiguration.defaultPath)
-    }
-    let profile = try choice.loadProfile()
-    let findings = BoardDoctor(board: profile).run()
-    let out = FileStream.standardOutput
-    if json {
-      out.line(findings.jsonReport(on: profile, version: NixieVersion.current))
-    } else {
-      out.write("nixie \(NixieVersion.current)\n")
-      out.write((quiet ? findings.notOK : findings).report(on: profile))
-      out.flush()
-    }
-    let problems = findings.problems
-    if problems > 0 {
-      throw NixieError(
-        .unavailable,
-        "\(profile.name): \(problems) problem\(problems == 1 ? "" : "s") to fix before --backend hardware can work"
-      )
-    }
+    try DoctorJob(
+      board: board, config: config, json: json, quiet: quiet, version: NixieVersion.current,
+      output: FileStream.standardOutput
+    ).run()
   }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import NixieClock
 import NixieCore
+import NixieRuntime
 import NixieSystem
 
 /// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
@@ -39,10 +41,8 @@ public enum NixieMain {
     }
   }
 
-  /// The signals each command handles itself.
-  static let signalsTaken: [String: [Signal]] = [
-    "clock": [.terminate, .interrupt, .hangUp], "show": [.terminate, .interrupt],
-  ]
+  /// The signals each command handles itself, as its job declares them.
+  static let signalsTaken: [String: [Signal]] = ["clock": ClockJob.signals, "show": ShowJob.signals]
 
   /// Prints `message` on standard error, each of its lines with control characters escaped:
   /// the one place messages leave nixie, so nothing a user typed or a file held reaches the

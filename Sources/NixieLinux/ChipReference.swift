@@ -1,5 +1,5 @@
-import Glibc
 import NixieCore
+import NixieSystem
 
 /// How a board profile names its gpiochip (`gpio.chip`): by device path, by name, or by label.
 ///
@@ -25,7 +25,7 @@ enum ChipReference: Hashable {
       self = .labels(labels)
     } else if reference.hasPrefix("/") {
       self = .path(reference)
-    } else if reference.hasPrefix("gpiochip") || access("/dev/" + reference, F_OK) == 0 {
+    } else if reference.hasPrefix("gpiochip") || FileSystem.exists("/dev/" + reference) {
       self = .name(reference)
     } else {
       self = .labels([reference])

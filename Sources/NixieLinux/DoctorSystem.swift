@@ -1,4 +1,3 @@
-import Glibc
 import NixieCore
 import NixieSystem
 
@@ -41,66 +40,22 @@ protocol DoctorSystem {
 struct LinuxDoctorSystem: DoctorSystem {
   var libgpiodVersion: String { SystemGPIO.version }
 
-  var kernelRelease: String {
-    var names = utsname()
-    uname(&names)
-    return withUnsafeBytes(of: names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  }
-
-  var userName: String {
-    guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else {
-      return "uid \(geteuid())"
-    }
-    return String(cString: name)
-  }
-
-  var isRoot: Bool { geteuid() == 0 }
-
-  var processGroups: Set<String> {
-    let count = getgroups(0, nil)
-    var ids = [gid_t](repeating: 0, count: Int(max(count, 0)))
-    let filled = getgroups(count, &ids)
-    return Set((ids.prefix(Int(max(filled, 0))) + [getegid()]).map(Self.groupName))
-  }
-
-  var accountGroups: Set<String> {
-    guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return [] }
-    var count: Int32 = 64
-    var ids = [gid_t](repeating: 0, count: Int(count))
-    if getgrouplist(name, entry.pointee.pw_gid, &ids, &count) == -1 {
-      ids = [gid_t](repeating: 0, count: Int(count))
-      _ = getgrouplist(name, entry.pointee.pw_gid, &ids, &count)
-    }
-    return Set(ids.prefix(Int(max(count, 0))).map(Self.groupName))
-  }
-
-  static func groupName(_ id: gid_t) -> String {
-    guard let entry = getgrgid(id), let name = entry.pointee.gr_name else { return String(id) }
-    return String(cString: name)
-  }
+  var kernelRelease: String { Kernel.release }
+  var userName: String { Accounts.userName }
+  var isRoot: Bool { Accounts.isRoot }
+  var processGroups: Set<String> { Accounts.processGroups }
+  var accountGroups: Set<String> { Accounts.accountGroups }
 
   func node(_ path: String) -> DeviceNode? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return DeviceNode(
-      isCharacterDevice: info.st_mode & S_IFMT == S_IFCHR, group: Self.groupName(info.st_gid),
-      permissions: UInt32(info.st_mode & 0o777))
-  }
-
-  func canReadWrite(_ path: String) -> Bool { access(path, R_OK | W_OK) == 0 }
-
-  func devices(prefix: String) -> [String] {
-    guard let directory = opendir("/dev") else { return [] }
-    defer { closedir(directory) }
-    var found: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasPrefix(prefix) { found.append("/dev/" + name) }
+    FileStatus(path).map {
+      DeviceNode(
+        isCharacterDevice: $0.isCharacterDevice, group: Accounts.groupName($0.groupID),
+        permissions: $0.permissions)
     }
-    return found.sorted()
   }
+
+  func canReadWrite(_ path: String) -> Bool { FileSystem.canReadWrite(path) }
+  func devices(prefix: String) -> [String] { Directory.devices(prefix: prefix) }
 
   func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
     try SystemGPIO.openChip(reference)

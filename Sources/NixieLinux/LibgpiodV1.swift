@@ -31,7 +31,7 @@
         }
         // libgpiod checks the node it opened: ENOTTY (not a character device) or ENODEV (not in
         // the gpio subsystem) for a node that exists means it is something else.
-        if [.notATypewriter, .noSuchDevice].contains(error.errno) && access(device, F_OK) == 0 {
+        if [.notATypewriter, .noSuchDevice].contains(error.errno) && FileSystem.exists(device) {
           throw HardwareError(
             transport: .gpio, device: device, operation: "open the GPIO chip", problem: .noSuchChip,
             errno: error.errno, detail: "not a GPIO character device")

@@ -5,8 +5,8 @@
 
   /// `GPIOChipAPI` on libgpiod 2.x (the v2 API), built when pkg-config finds a 2.x library.
   /// Every libgpiod call of such a build is in the LibgpiodV2 files, each through `call` (or
-  /// `SystemCall.retryingInterrupts` for the calls that return a pointer), which retries EINTR
-  /// and turns errno into a `HardwareError`.
+  /// `make` for the calls that return a pointer), which run it through `SystemCall.run`: it
+  /// retries EINTR, and they turn errno into a `HardwareError`.
   ///
   /// What 2.x brings that nixie uses: per-line settings in one request (the encoder's A and B
   /// with both edges, its switch also debounced by the kernel), writes of only the lines that
@@ -53,7 +53,7 @@
       } catch {
         // libgpiod checks the node it opens: ENOTTY (not a character device) or ENODEV (not in
         // the gpio subsystem) for a node that exists means it is something else.
-        if [.notATypewriter, .noSuchDevice].contains(error.errno) && access(path, F_OK) == 0 {
+        if [.notATypewriter, .noSuchDevice].contains(error.errno) && FileSystem.exists(path) {
           throw HardwareError(
             transport: .gpio, device: path, operation: operation, problem: .noSuchChip, errno: error.errno,
             detail: "not a GPIO character device")
@@ -64,17 +64,10 @@
 
     /// `/dev/gpiochipN` for every GPIO chip, in number order.
     static func chipPaths() -> [String] {
-      guard let directory = opendir("/dev") else { return [] }
-      defer { closedir(directory) }
+      let prefix = "gpiochip"
       var chips: [(number: Int, path: String)] = []
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-          String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        guard name.hasPrefix("gpiochip"), let number = Int(name.dropFirst("gpiochip".count)) else {
-          continue
-        }
-        let path = "/dev/" + name
+      for path in Directory.devices(prefix: prefix) {
+        guard let number = Int(path.dropFirst("/dev/".count + prefix.count)) else { continue }
         if gpiod_is_gpiochip_device(path) { chips.append((number, path)) }
       }
       return chips.sorted { $0.number < $1.number }.map(\.path)

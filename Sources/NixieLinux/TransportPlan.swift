@@ -45,10 +45,7 @@ public struct TransportPlan: Hashable, Sendable {
   public init(board: BoardProfile) {
     if let gpio = board.gpio, !gpio.lines.isEmpty {
       let wired = LineSet(Array(gpio.lines.keys))
-      var idle = ShiftChainWiring(board: board)?.idleLevels ?? []
-      if board.chip.module != nil {
-        idle.formUnion(LineSet((0..<board.chipCount).compactMap(LineRole.select)))
-      }
+      let idle = board.outputIdleLevels
       outputs = Outputs(
         chip: gpio.chip, lines: gpio.lines,
         initialLevels: idle.intersection(wired).symmetricDifference(board.invertedLines.intersection(wired)))

@@ -9,17 +9,17 @@ public final class ExpanderBoardModel: SimulatedDisplay, I2CBusObserver {
   /// The expanders in the board's address order.
   public let chips: [SimulatedExpander]
   private let map: OutputMap
-  private var observers: [FrameObserver] = []
-  private var shown: OutputBits
+  private var shownOutputs: ShownOutputs
 
   public init(board: BoardProfile, chips: [SimulatedExpander]) {
     self.chips = chips
     self.map = board.outputs
-    self.shown = OutputBits(count: board.outputs.outputCount)
-    self.shown = visibleOutputs
+    self.shownOutputs = ShownOutputs(
+      map: board.outputs, outputs: OutputBits(count: board.outputs.outputCount))
+    self.shownOutputs = ShownOutputs(map: board.outputs, outputs: visibleOutputs)
   }
 
-  public func addObserver(_ observer: FrameObserver) { observers.append(observer) }
+  public func addObserver(_ observer: FrameObserver) { shownOutputs.addObserver(observer) }
 
   public var visibleOutputs: OutputBits {
     var bits = OutputBits(count: map.outputCount)
@@ -39,10 +39,6 @@ public final class ExpanderBoardModel: SimulatedDisplay, I2CBusObserver {
   public var violations: [String] { chips.flatMap(\.violations) }
 
   public func transactionEnded(address: UInt8, at time: UInt64) {
-    let visible = visibleOutputs
-    guard visible != shown else { return }
-    shown = visible
-    let frame = LatchedFrame(time: time, outputs: visible, state: map.decode(visible))
-    for observer in observers { observer.frameShown(frame) }
+    shownOutputs.publish(visibleOutputs, at: time)
   }
 }

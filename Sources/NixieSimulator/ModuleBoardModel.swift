@@ -23,8 +23,7 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
   private let map: OutputMap
   private let outputsPerModule: Int
   private let inverted: LineSet
-  private var observers: [FrameObserver] = []
-  private var shown: OutputBits
+  private var shownOutputs: ShownOutputs
   private var lineLevels: LineSet
   private var active: Int?
   private var bits: [Bool] = []
@@ -40,11 +39,11 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
     self.levels = Array(repeating: Array(repeating: 0, count: values), count: board.chipCount)
     overdrive = Array(repeating: false, count: board.chipCount)
     commandCounts = Array(repeating: 0, count: board.chipCount)
-    shown = OutputBits(count: board.outputs.outputCount)
+    shownOutputs = ShownOutputs(map: board.outputs, outputs: OutputBits(count: board.outputs.outputCount))
     lineLevels = levels.symmetricDifference(board.invertedLines)
   }
 
-  public func addObserver(_ observer: FrameObserver) { observers.append(observer) }
+  public func addObserver(_ observer: FrameObserver) { shownOutputs.addObserver(observer) }
 
   public var visibleOutputs: OutputBits {
     var bits = OutputBits(count: map.outputCount)
@@ -116,11 +115,5 @@ public final class ModuleBoardModel: SimulatedDisplay, LineObserver {
     publishIfChanged(at: time)
   }
 
-  private func publishIfChanged(at time: UInt64) {
-    let visible = visibleOutputs
-    guard visible != shown else { return }
-    shown = visible
-    let frame = LatchedFrame(time: time, outputs: visible, state: map.decode(visible))
-    for observer in observers { observer.frameShown(frame) }
-  }
+  private func publishIfChanged(at time: UInt64) { shownOutputs.publish(visibleOutputs, at: time) }
 }

@@ -31,8 +31,7 @@ public final class ShiftChainModel: LineObserver {
   public let wiring: ShiftChainWiring
   private let map: OutputMap
   private let inverted: LineSet
-  private var observers: [FrameObserver] = []
-  private var shown: OutputBits
+  private var shownOutputs: ShownOutputs
   private var levels: LineSet
 
   /// A chain wired as `board` says (its chips as fitted: `board` resolved for the variant
@@ -43,7 +42,7 @@ public final class ShiftChainModel: LineObserver {
     inverted = board.invertedLines
     shiftRegister = OutputBits(count: board.outputs.outputCount)
     latches = shiftRegister
-    shown = shiftRegister
+    shownOutputs = ShownOutputs(map: board.outputs, outputs: shiftRegister)
     self.levels = levels.symmetricDifference(inverted)
     outputsEnabled = true
     outputsEnabled = enabled(self.levels)
@@ -56,7 +55,7 @@ public final class ShiftChainModel: LineObserver {
     self.init(board: board, wiring: wiring, levels: levels)
   }
 
-  public func addObserver(_ observer: FrameObserver) { observers.append(observer) }
+  public func addObserver(_ observer: FrameObserver) { shownOutputs.addObserver(observer) }
 
   /// The outputs the tubes see: the latches and the line outputs, or nothing while disabled.
   public var visibleOutputs: OutputBits {
@@ -120,11 +119,5 @@ public final class ShiftChainModel: LineObserver {
     wiring.enables.allSatisfy { chip.contains($0.role) == $0.onLevel }
   }
 
-  private func publishIfChanged(at time: UInt64) {
-    let visible = visibleOutputs
-    guard visible != shown else { return }
-    shown = visible
-    let frame = LatchedFrame(time: time, outputs: visible, state: map.decode(visible))
-    for observer in observers { observer.frameShown(frame) }
-  }
+  private func publishIfChanged(at time: UInt64) { shownOutputs.publish(visibleOutputs, at: time) }
 }

@@ -43,7 +43,7 @@ public final class SimulatedBoard {
     let carriesVariant = profile.variant.map { fitted?.name == $0.whenLow.name } ?? false
     let physical = profile.resolved(detectLow: carriesVariant)
     var offsets = profile.gpio?.lines ?? [:]
-    var idle = ShiftChainWiring(board: physical).map(\.idleLevels) ?? []
+    var idle = physical.outputIdleLevels
     if profile.encoder?.activeLow == true { idle.formUnion([.a, .b, .sw]) }
     if let spi = profile.spi {
       // The controller's pins, named by what they drive; their offsets are the controller's
@@ -53,9 +53,6 @@ public final class SimulatedBoard {
       offsets[roles.clock] = 1
       if let select = roles.select { offsets[select] = 2 }
       idle.formUnion(SimulatedSPIDevice.idleLevels(wiring: spi))
-    }
-    if profile.chip.module != nil {
-      idle.formUnion(LineSet((0..<profile.chipCount).compactMap(LineRole.select)))
     }
     let chipName = profile.gpio?.chip ?? profile.encoder?.chip ?? GPIOWiring.raspberryPiHeader
     if let encoder = profile.encoder, encoder.chip == chipName {

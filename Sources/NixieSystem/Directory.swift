@@ -17,6 +17,12 @@ public enum Directory {
     return names
   }
 
+  /// The device nodes in `/dev` whose names start with `prefix`, as paths, sorted: the one
+  /// scan of `/dev` (GPIO chips, spidev and i2c-dev nodes).
+  public static func devices(prefix: String) -> [String] {
+    names(in: "/dev").filter { $0.hasPrefix(prefix) }.map { "/dev/" + $0 }.sorted()
+  }
+
   /// The entries of `path` with whether each is a directory (following symbolic links), or nil
   /// when it cannot be read. The corresponding C functions are `opendir`, `readdir` and `stat`.
   public static func entries(in path: String) -> [(name: String, isDirectory: Bool)]? {

@@ -6,6 +6,10 @@ public enum FileSystem {
   /// The corresponding C function is `access` with `F_OK`.
   public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+  /// Whether this process may open `path` for reading and writing.
+  /// The corresponding C function is `access` with `R_OK | W_OK`.
+  public static func canReadWrite(_ path: String) -> Bool { access(path, R_OK | W_OK) == 0 }
+
   /// Removes the file at `path`, if there is one. The corresponding C function is `unlink`.
   public static func remove(_ path: String) { _ = unlink(path) }
 

@@ -1,5 +1,6 @@
-/// A system call that failed: which one, on what, and errno — the one error type of
-/// NixieSystem, matchable by `errno`, with a message that says what went wrong in words.
+/// A system call that failed: which one, on what, and errno, matchable by `errno`, with a
+/// message that says what went wrong in words. NixieSystem's other error, `FileError`, is for a
+/// whole file a user named that could not be read or written (which may have no errno).
 public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The call, as its manual page names it (`timerfd_settime`, `bind`).
   public let call: String

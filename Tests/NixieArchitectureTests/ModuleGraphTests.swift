@@ -42,17 +42,121 @@ struct ModuleGraphTests {
       where path.hasSuffix(".swift") || path.hasSuffix(".c") || path.hasSuffix(".h") {
         let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
         for line in text.split(separator: "\n") {
-          let words = line.split(separator: " ").map(String.init)
-          guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-            words[..<index].allSatisfy({
-              $0.hasPrefix("@") || ["internal", "public", "private"].contains($0)
-            })
-          else { continue }
-          found[module, default: []].append((path, words[index + 1]))
+          if let imported = importedModule(line) { found[module, default: []].append((path, imported)) }
         }
       }
     }
     return found
+  }
+
+  /// The modifiers an import may carry: attributes (`@testable`, `@_implementationOnly`) and
+  /// access levels.
+  static let importModifiers: Set<String> = [
+    "internal", "public", "private", "fileprivate", "package", "open",
+  ]
+
+  /// The module a line of source imports (`import X`, `package import X`, `import struct X.Y`,
+  /// indented by spaces or tabs), or nil when it imports nothing.
+  static func importedModule(_ line: Substring) -> String? {
+    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+      words[..<index].allSatisfy({ $0.hasPrefix("@") || importModifiers.contains($0) })
+    else { return nil }
+    let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
+    let path =
+      kinds.contains(words[index + 1]) && index + 2 < words.count ? words[index + 2] : words[index + 1]
+    return path.split(separator: ".").first.map(String.init)
+  }
+
+  /// Target name → the targets and products it depends on, from Package.swift: each
+  /// `.target(`, `.executableTarget(`, `.systemLibrary(` and `.testTarget(` with its `name:`
+  /// and `dependencies: [...]` (a `.product(name: X, …)` counts as X).
+  static func packageDependencies() throws -> [String: Set<String>] {
+    let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var targets: [String: Set<String>] = [:]
+    for opener in [".target(", ".executableTarget(", ".systemLibrary(", ".testTarget("] {
+      var rest = text[...]
+      while let start = rest.range(of: opener) {
+        let body = balanced(rest[start.upperBound...], open: "(", close: ")")
+        rest = rest[start.upperBound...]
+        guard let name = firstQuoted(after: "name:", in: body) else { continue }
+        var dependencies: Set<String> = []
+        if let list = body.range(of: "dependencies: [") {
+          let items = balanced(body[list.upperBound...], open: "[", close: "]")
+          var remaining = items
+          while let product = remaining.range(of: ".product(") {
+            let arguments = balanced(remaining[product.upperBound...], open: "(", close: ")")
+            if let productName = firstQuoted(after: "name:", in: arguments) {
+              dependencies.insert(productName)
+            }
+            remaining.replaceSubrange(product.lowerBound..<arguments.endIndex, with: "")
+          }
+          dependencies.formUnion(
+            remaining.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter {
+              $0.offset % 2 == 1
+            }.map {
+              String($0.element)
+            })
+        }
+        targets[name] = dependencies
+      }
+    }
+    return targets
+  }
+
+  /// The text after an opening bracket up to its matching closing one.
+  static func balanced(_ text: Substring, open: Character, close: Character) -> Substring {
+    var depth = 1
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index] == open { depth += 1 }
+      if text[index] == close {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      index = text.index(after: index)
+    }
+    return text[text.startIndex..<index]
+  }
+
+  /// The first string literal after `label` in `text`.
+  static func firstQuoted(after label: String, in text: Substring) -> String? {
+    guard let at = text.range(of: label) else { return nil }
+    let parts = text[at.upperBound...].split(separator: "\"", omittingEmptySubsequences: false)
+    return parts.count >= 2 ? String(parts[1]) : nil
+  }
+
+  @Test func importsAreFoundHoweverTheyAreWritten() {
+    #expect(Self.importedModule("import NixieCore") == "NixieCore")
+    #expect(Self.importedModule("\timport NixieCore") == "NixieCore")
+    #expect(Self.importedModule("  package import NixieSystem") == "NixieSystem")
+    #expect(Self.importedModule("fileprivate import Glibc") == "Glibc")
+    #expect(Self.importedModule("@testable internal import NixieClock") == "NixieClock")
+    #expect(Self.importedModule("import struct NixieCore.DisplayState") == "NixieCore")
+    #expect(Self.importedModule("// import NixieWeb") == nil)
+    #expect(Self.importedModule("let important = 1") == nil)
+  }
+
+  /// The table and Package.swift agree: each module's dependencies in Package.swift are the
+  /// modules of its row that the package builds or brings (Glibc and Synchronization come
+  /// with the toolchain and are not listed there).
+  @Test func theTableIsThePackagesDependencies() throws {
+    let table = try Self.allowedImports()
+    let package = try Self.packageDependencies()
+    let built = Set(package.keys).union(package.values.flatMap { $0 })
+    #expect(package["NixieCLI"]?.contains("ArgumentParser") == true, "Package.swift was not read")
+    for (module, allowed) in table {
+      guard let dependencies = package[module] else {
+        Issue.record("docs/ARCHITECTURE.md has a row for \(module), Package.swift no target")
+        continue
+      }
+      let undocumented = dependencies.subtracting(allowed)
+      let undeclared = allowed.intersection(built).subtracting(dependencies)
+      #expect(undocumented.isEmpty, "\(module) depends in Package.swift on \(undocumented), not in its row")
+      #expect(
+        undeclared.isEmpty,
+        "\(module)'s row allows \(undeclared), not among its dependencies in Package.swift")
+    }
   }
 
   @Test func everyModuleHasARowAndEveryRowAModule() throws {

@@ -19,6 +19,11 @@ public struct ClockJob {
 
   private var options: ClockOptions { settings.options }
 
+  /// The signals the clock handles itself: SIGTERM and SIGINT end it cleanly, SIGHUP reloads.
+  /// The command line blocks them from its first instruction, so one that comes before the
+  /// clock is ready waits for it.
+  public static let signals: [Signal] = [.terminate, .interrupt, .hangUp]
+
   /// Runs the clock. Returns when it ends cleanly; throws what kept it from starting or ended
   /// it (a transport that failed for good is unavailable, so systemd restarts it).
   public func run() throws(NixieError) {
@@ -27,7 +32,7 @@ public struct ClockJob {
     let signals: SignalDescriptor
     let wakeUp: WakeUpEvent
     do {
-      signals = try SignalDescriptor(signals: [.terminate, .interrupt, .hangUp])
+      signals = try SignalDescriptor(signals: Self.signals)
       wakeUp = try WakeUpEvent()
     } catch {
       throw NixieError(.internalError, "\(error)")
@@ -168,79 +173,80 @@ public struct ClockJob {
     }
   }
 
-  /// The knob's reader on boards with an encoder: libgpiod edge events on hardware, the
-  /// `--input` script on the simulator; nil when there is no knob to read.
+  /// The reader of the knob (boards with an encoder) or of the buttons (boards with buttons and
+  /// no encoder), posting the knob's commands: libgpiod edge events on hardware, the `--input`
+  /// script on the simulator; nil when there is nothing to read.
   private func startKnob(
     backend: Backend, script: InputScript?, session: DisplaySession, configuration: ClockConfiguration,
     brightness: Double, inbox: ClockInbox
   ) throws(NixieError) -> KnobReader? {
     let board = session.board
-    guard board.encoder != nil else {
-      return try startButtons(
-        backend: backend, script: script, session: session, configuration: configuration,
-        brightness: brightness, inbox: inbox)
-    }
-    let encoder = try KnobInput.encoder(of: board, for: "the clock's knob")
-    let input: KnobInput
-    switch (backend, script) {
-    case (.hardware, _):
-      do {
-        input = try KnobInput.hardware(encoder.wiring, settings: encoder.settings, clock: session.clock)
-      } catch {
-        logger.warning("the knob cannot be read; the clock runs without it: \(error)")
-        return nil
-      }
-    case (.sim, nil):
-      return nil
-    case (.sim, let script?):
-      input = try KnobInput.scripted(
-        script, encoder: encoder.wiring, settings: encoder.settings, session: session)
-    }
+    let lines: LineInput
     let knob: ClockKnob
     do {
-      knob = try ClockKnob(
-        settings: configuration.knob, encoder: input.settings, switchActiveLow: input.encoder.activeLow,
-        levels: input.levels, at: input.origin, brightness: brightness)
+      if board.encoder != nil {
+        let encoder = try KnobInput.encoder(of: board, for: "the clock's knob")
+        let read = try openInput(
+          backend: backend, script: script, warning: "the knob cannot be read; the clock runs without it",
+          hardware: { () throws(NixieError) in
+            try KnobInput.hardware(encoder.wiring, settings: encoder.settings, clock: session.clock)
+          },
+          scripted: { script throws(NixieError) in
+            try KnobInput.scripted(
+              script, encoder: encoder.wiring, settings: encoder.settings, session: session)
+          })
+        guard let input = read else { return nil }
+        lines = input.lines
+        knob = try ClockKnob(
+          settings: configuration.knob, encoder: input.settings, switchActiveLow: input.encoder.activeLow,
+          levels: lines.levels, at: lines.origin, brightness: brightness)
+      } else {
+        let buttons = board.buttons
+        guard !buttons.isEmpty else { return nil }
+        let read = try openInput(
+          backend: backend, script: script,
+          warning: "the buttons cannot be read; the clock runs without them",
+          hardware: { () throws(NixieError) in try ButtonInput.hardware(buttons, clock: session.clock) },
+          scripted: { script throws(NixieError) in
+            try ButtonInput.scripted(script, buttons: buttons, session: session)
+          })
+        guard let input = read else { return nil }
+        lines = input.lines
+        knob = try ClockKnob(
+          settings: configuration.knob, encoder: nil, buttons: buttons, levels: lines.levels,
+          at: lines.origin,
+          brightness: brightness)
+      }
+    } catch let error as NixieError {
+      throw error
     } catch {
       throw NixieError(.internalError, "the knob's brightness levels: \(error)")
     }
     return KnobReader(
-      source: input.source, knob: knob, clock: session.clock, inbox: inbox, logger: logger,
-      interrupt: input.cancel, onExit: input.retire)
+      source: lines.source, knob: knob, clock: session.clock, inbox: inbox, logger: logger,
+      interrupt: lines.cancel, onExit: lines.retire)
   }
 
-  /// The reader of a board's buttons (no encoder): they post the knob's commands.
-  private func startButtons(
-    backend: Backend, script: InputScript?, session: DisplaySession, configuration: ClockConfiguration,
-    brightness: Double, inbox: ClockInbox
-  ) throws(NixieError) -> KnobReader? {
-    let buttons = session.board.buttons
-    guard !buttons.isEmpty else { return nil }
-    let input: ButtonInput
+  /// What a knob or buttons read from: on hardware their lines, or nil with `warning` logged
+  /// when they cannot be read (the clock runs without them); on the simulator the `--input`
+  /// script, else nil.
+  private func openInput<Input>(
+    backend: Backend, script: InputScript?, warning: String, hardware: () throws(NixieError) -> Input,
+    scripted: (InputScript) throws(NixieError) -> Input
+  ) throws(NixieError) -> Input? {
     switch (backend, script) {
     case (.hardware, _):
       do {
-        input = try ButtonInput.hardware(buttons, clock: session.clock)
+        return try hardware()
       } catch {
-        logger.warning("the buttons cannot be read; the clock runs without them: \(error)")
+        logger.warning("\(warning): \(error)")
         return nil
       }
     case (.sim, nil):
       return nil
     case (.sim, let script?):
-      input = try ButtonInput.scripted(script, buttons: buttons, session: session)
+      return try scripted(script)
     }
-    let knob: ClockKnob
-    do {
-      knob = try ClockKnob(
-        settings: configuration.knob, encoder: nil, buttons: buttons, levels: input.levels, at: input.origin,
-        brightness: brightness)
-    } catch {
-      throw NixieError(.internalError, "the knob's brightness levels: \(error)")
-    }
-    return KnobReader(
-      source: input.source, knob: knob, clock: session.clock, inbox: inbox, logger: logger,
-      interrupt: input.cancel, onExit: input.retire)
   }
 
   private func startControlServer(

@@ -62,9 +62,10 @@ public struct ClockSettings: Sendable {
     try load(overrides: try loadOverrides())
   }
 
-  /// The file's configuration with `overrides` and then the options on top. `label` names
-  /// the overrides in messages (their file, or what a request changes).
-  public func load(overrides: ClockOverrides, label: String? = nil) throws(NixieError) -> ClockConfiguration {
+  /// The file's configuration with `overrides` and then the options on top. Problems in the
+  /// overrides name their file in messages, or, when they are a `change` asked for over the
+  /// control socket, are said without a place.
+  public func load(overrides: ClockOverrides, change: Bool = false) throws(NixieError) -> ClockConfiguration {
     var configuration = ClockConfiguration()
     if let file {
       do {
@@ -73,7 +74,8 @@ public struct ClockSettings: Sendable {
         throw NixieError(.badConfiguration, error.description)
       }
     }
-    configuration = overrides.applied(to: configuration, file: label ?? overridesFile)
+    let origin = change ? .change : overridesFile.map { ClockConfiguration.Origin(file: $0) }
+    configuration = overrides.applied(to: configuration, origin: origin)
     if let timeZone = options.timeZone {
       configuration.timeZone = timeZone
       configuration.timeZoneOrigin = nil
@@ -100,7 +102,7 @@ public struct ClockSettings: Sendable {
     if let board = options.board {
       return BoardChoice(board: board, backend: backend(configuration), howToChoose: howToChoose)
     }
-    let place = configuration.boardOrigin.map { "\($0.file):\($0.line ?? 1):\($0.column ?? 1)" }
+    let place = configuration.boardOrigin?.place
     return BoardChoice(
       board: configuration.board, backend: backend(configuration),
       origin: place.map { .file(place: $0) } ?? .option("--board"), howToChoose: howToChoose)

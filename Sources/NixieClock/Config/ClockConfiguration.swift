@@ -24,16 +24,38 @@ public struct ClockConfiguration: Hashable, Sendable {
 
     /// The longest a face may show: a day.
     public static let longestSeconds = 86_400
+
+    /// How long a face may show, in seconds: nixie.yaml, `--format PATTERN@SECONDS` and the
+    /// control socket all take this range.
+    public static let secondsRange = 1...longestSeconds
   }
 
-  /// A place in a configuration file.
+  /// Where a setting came from: a place in a configuration or overrides file, or a change
+  /// asked for over the control socket (`change`), which has no place to name.
   public struct Origin: Hashable, Sendable {
-    public var file: String
+    /// The file; nil for a change over the control socket.
+    public var file: String?
     public var line: Int?
     public var column: Int?
 
-    public func error(_ message: String) -> BoardFileError {
-      BoardFileError(file: file, line: line, column: column, message: message)
+    public init(file: String?, line: Int? = nil, column: Int? = nil) {
+      self.file = file
+      self.line = line
+      self.column = column
+    }
+
+    /// A setting a control-socket request changes: its problems go back to the asker as they
+    /// are, since the request is the place.
+    public static let change = Origin(file: nil)
+
+    /// `file:line:column` (line and column 1 when unknown), or nil for a change.
+    public var place: String? { file.map { "\($0):\(line ?? 1):\(column ?? 1)" } }
+
+    /// `message` at this place: `file:line:column: message` (control characters escaped as
+    /// `BoardFileError` does), or the message alone for a change.
+    public func describe(_ message: String) -> String {
+      BoardFileError(file: file ?? "", line: line, column: column, message: message).describe(
+        placed: file != nil)
     }
   }
 
@@ -136,6 +158,11 @@ public struct ClockConfiguration: Hashable, Sendable {
   public var curve: FadeCurve = .perceptual
   /// The day's brightness, 0…1.
   public var brightness: Double = 1
+
+  /// A brightness as a person gives it, in percent: the day's (nixie.yaml, `--brightness`,
+  /// the control socket), a dim night's and the backlight's. At least 1: darkness is the
+  /// night's `mode: dark`, not a brightness.
+  public static let brightnessPercent = 1...100
   public var night: NightMode?
   public var antiPoisoning = AntiPoisoningSchedule(
     short: AntiPoisoningSchedule.ShortRuns(everyMinutes: 60, offsetSeconds: 30, seconds: 2))
@@ -186,7 +213,7 @@ public struct ClockConfiguration: Hashable, Sendable {
         if let fitting, fitting.pattern.text != face.format {
           message += " (\(board.name) can show \(fitting.pattern.text))"
         }
-        if let origin = face.origin { throw NixieError(.badConfiguration, origin.error(message).description) }
+        if let origin = face.origin { throw NixieError(.badConfiguration, origin.describe(message)) }
         throw NixieError(.badUsage, "--format: \(message)")
       }
     }
@@ -213,7 +240,7 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// says it once as a warning, so one nixie.yaml serves several boards.
   public func backlightWarning(for board: BoardProfile) -> String? {
     guard let backlight, backlight.setting != .off, board.backlight?.isDriven != true else { return nil }
-    let place = backlight.origin.map { "\($0.file):\($0.line ?? 1):\($0.column ?? 1): " } ?? ""
+    let place = backlight.origin?.place.map { "\($0): " } ?? ""
     if case .addressable(let chain) = board.backlight {
       return place
         + "backlight '\(backlight.text)' ignored: \(board.name)'s backlight is not driven: \(chain.reason)"
@@ -247,7 +274,7 @@ public struct ClockConfiguration: Hashable, Sendable {
         }
       }
       guard name != nil else { throw NixieError(.badConfiguration, "the system's time zone: \(message)") }
-      if let origin { throw NixieError(.badConfiguration, origin.error(message).description) }
+      if let origin { throw NixieError(.badConfiguration, origin.describe(message)) }
       throw NixieError(.badUsage, "--timezone: \(message)")
     }
   }

@@ -32,7 +32,7 @@ struct ClockConfigurationParser {
     if let faces = top["faces"] { configuration.faces = try parseFaces(faces) }
     if let transition = top["transition"] { try parseTransition(transition, into: &configuration) }
     if let brightness = top["brightness"] {
-      configuration.brightness = Double(try brightness.int(in: 1...100)) / 100
+      configuration.brightness = Double(try brightness.int(in: ClockConfiguration.brightnessPercent)) / 100
     }
     if let night = top["night"] { configuration.night = try parseNight(night) }
     if let schedule = top["anti-poisoning"] { configuration.antiPoisoning = try parseAntiPoisoning(schedule) }
@@ -94,7 +94,7 @@ struct ClockConfigurationParser {
       faces.append(
         .init(
           format: try nonEmpty(format),
-          seconds: try fields["seconds"]?.int(in: 1...ClockConfiguration.Face.longestSeconds) ?? seconds,
+          seconds: try fields["seconds"]?.int(in: ClockConfiguration.Face.secondsRange) ?? seconds,
           origin: origin(of: format)))
     }
     return faces
@@ -127,16 +127,27 @@ struct ClockConfigurationParser {
       allowed: ["from", "until", "mode", "brightness"], required: ["from", "until"])
     let from = try timeOfDay(fields["from"]!)
     let until = try timeOfDay(fields["until"]!)
-    guard from != until else { throw fields["until"]!.error("night.until must differ from night.from") }
     let mode = NightMode.Mode(
       rawValue: try fields["mode"].map { node throws(BoardFileError) in
         try choice(node, NightMode.Mode.allCases.map(\.rawValue))
       } ?? "dim")!
-    if mode == .dark, let brightness = fields["brightness"] {
-      throw brightness.error("night.brightness is for mode dim; a dark night has none")
+    // A dim night's brightness is read here, so a number out of range gets the file's words;
+    // a dark night's is refused by the rules NightMode checks.
+    let given = fields["brightness"]
+    let percent = try given.map { node throws(BoardFileError) in
+      mode == .dark ? 0 : try node.int(in: ClockConfiguration.brightnessPercent)
     }
-    let brightness = Double(try fields["brightness"]?.int(in: 1...100) ?? 20) / 100
-    return NightMode(from: from, until: until, mode: mode, brightness: brightness)
+    switch NightMode.checked(from: from, until: until, mode: mode, brightnessPercent: percent) {
+    case .success(let night):
+      return night
+    case .failure(.noLength):
+      throw fields["until"]!.error("night.until must differ from night.from")
+    case .failure(.brightnessWhenDark):
+      throw given!.error("night.brightness is for mode dim; a dark night has none")
+    case .failure(.brightnessOutOfRange):
+      let range = ClockConfiguration.brightnessPercent
+      throw given!.error("night.brightness must be between \(range.lowerBound) and \(range.upperBound)")
+    }
   }
 
   /// `backlight: SETTING`, or a mapping with `colour`, `cycle-seconds`, `brightness`, `night`.
@@ -149,7 +160,7 @@ struct ClockConfigurationParser {
       backlight.cycleSeconds = try seconds.int(in: ClockConfiguration.Backlight.cycleSecondsRange)
     }
     if let brightness = fields["brightness"] {
-      backlight.brightness = Double(try brightness.int(in: 1...100)) / 100
+      backlight.brightness = Double(try brightness.int(in: ClockConfiguration.brightnessPercent)) / 100
     }
     if let night = fields["night"] {
       backlight.night = ClockConfiguration.Backlight.Night(
@@ -271,7 +282,9 @@ extension ClockConfigurationParser {
       }
       overrides.faces = parsed.map { ClockOverrides.Face(format: $0.format, seconds: $0.seconds) }
     }
-    if let brightness = top["brightness"] { overrides.brightness = try brightness.int(in: 1...100) }
+    if let brightness = top["brightness"] {
+      overrides.brightness = try brightness.int(in: ClockConfiguration.brightnessPercent)
+    }
     if let night = top["night"] { overrides.night = try parseNight(night).map { .hours($0) } ?? .off }
     if let backlight = top["backlight"] { overrides.backlight = try backlightSetting(backlight).text }
     return overrides

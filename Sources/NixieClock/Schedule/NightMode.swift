@@ -16,7 +16,39 @@ public struct NightMode: Hashable, Sendable {
   /// The night's brightness for `dim`, 0…1 of the day's.
   public var brightness: Double
 
-  public init(from: TimeOfDay, until: TimeOfDay, mode: Mode, brightness: Double = 0.2) {
+  /// A dim night's brightness when none is given, in percent of the day's.
+  public static let defaultBrightnessPercent = 20
+
+  /// Why hours given for a night (in nixie.yaml or over the control socket) make none.
+  public enum Problem: Error, Hashable, Sendable {
+    /// `from` and `until` are the same time: a night of no length (or of all day).
+    case noLength
+    /// A brightness given for `mode: dark`, which has none.
+    case brightnessWhenDark
+    /// A brightness outside `ClockConfiguration.brightnessPercent`.
+    case brightnessOutOfRange
+  }
+
+  /// The night the hours describe, checked by the rules nixie.yaml and the control socket
+  /// share: `from` differs from `until`, only a dim night has a brightness, and it is a
+  /// percentage in `ClockConfiguration.brightnessPercent` (default
+  /// `defaultBrightnessPercent`). The problems are tried in that order.
+  public static func checked(
+    from: TimeOfDay, until: TimeOfDay, mode: Mode, brightnessPercent: Int?
+  ) -> Result<NightMode, Problem> {
+    guard from != until else { return .failure(.noLength) }
+    if mode == .dark && brightnessPercent != nil { return .failure(.brightnessWhenDark) }
+    let percent = brightnessPercent ?? defaultBrightnessPercent
+    guard ClockConfiguration.brightnessPercent.contains(percent) else {
+      return .failure(.brightnessOutOfRange)
+    }
+    return .success(NightMode(from: from, until: until, mode: mode, brightness: Double(percent) / 100))
+  }
+
+  public init(
+    from: TimeOfDay, until: TimeOfDay, mode: Mode,
+    brightness: Double = Double(NightMode.defaultBrightnessPercent) / 100
+  ) {
     self.from = from
     self.until = until
     self.mode = mode

@@ -68,16 +68,18 @@ public struct ClockOverrides: Hashable, Sendable {
   }
 
   /// `configuration` (the file's) with these settings on top.
-  public func applied(to configuration: ClockConfiguration, file: String?) -> ClockConfiguration {
+  public func applied(to configuration: ClockConfiguration, origin: ClockConfiguration.Origin?)
+    -> ClockConfiguration
+  {
     var result = configuration
     if let timeZone {
       result.timeZone = timeZone
-      result.timeZoneOrigin = file.map { ClockConfiguration.Origin(file: $0) }
+      result.timeZoneOrigin = origin
     }
     if let faces {
       result.faces = faces.map {
         ClockConfiguration.Face(
-          format: $0.format, seconds: $0.seconds, origin: file.map { ClockConfiguration.Origin(file: $0) })
+          format: $0.format, seconds: $0.seconds, origin: origin)
       }
     }
     if let brightness { result.brightness = Double(brightness) / 100 }
@@ -85,7 +87,7 @@ public struct ClockOverrides: Hashable, Sendable {
       var light = result.backlight ?? ClockConfiguration.Backlight(setting: setting, text: backlight)
       light.setting = setting
       light.text = backlight
-      light.origin = file.map { ClockConfiguration.Origin(file: $0) }
+      light.origin = origin
       result.backlight = light
     }
     switch night {

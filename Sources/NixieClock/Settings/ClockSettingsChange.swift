@@ -118,7 +118,9 @@ public struct ClockSettingsChange: Hashable, Sendable {
         change.faces = .set(faces)
       case "brightness":
         if reset { change.brightness = .reset; continue }
-        guard let percent = wholeNumber(member), (1...100).contains(percent) else { return failure(key) }
+        guard let percent = wholeNumber(member), ClockConfiguration.brightnessPercent.contains(percent) else {
+          return failure(key)
+        }
         change.brightness = .set(percent)
       case "night":
         if reset { change.night = .reset; continue }
@@ -156,7 +158,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
         else { return nil }
         format = text
         if let given = item["seconds"] {
-          guard let value = wholeNumber(given), (1...ClockConfiguration.Face.longestSeconds).contains(value)
+          guard let value = wholeNumber(given), ClockConfiguration.Face.secondsRange.contains(value)
           else { return nil }
           seconds = value
         }
@@ -182,23 +184,22 @@ public struct ClockSettingsChange: Hashable, Sendable {
     guard let from = TimeOfDay(fromText), let until = TimeOfDay(untilText) else {
       return .failure(ControlRequestError("'set.night.from' and 'set.night.until' must be local times HH:MM"))
     }
-    guard from != until else {
-      return .failure(ControlRequestError("'set.night.until' must differ from 'from'"))
-    }
     var mode = NightMode.Mode.dim
     if let given = value["mode"] {
       guard case .string(let name) = given, let named = NightMode.Mode(rawValue: name) else { return failure }
       mode = named
     }
-    var brightness = 20
+    var brightness: Int?
     if let given = value["brightness"] {
-      guard mode == .dim, let percent = wholeNumber(given), (1...100).contains(percent) else {
-        return failure
-      }
+      guard let percent = wholeNumber(given) else { return failure }
       brightness = percent
     }
-    return .success(
-      .hours(NightMode(from: from, until: until, mode: mode, brightness: Double(brightness) / 100)))
+    switch NightMode.checked(from: from, until: until, mode: mode, brightnessPercent: brightness) {
+    case .success(let night): return .success(.hours(night))
+    case .failure(.noLength):
+      return .failure(ControlRequestError("'set.night.until' must differ from 'from'"))
+    case .failure(.brightnessWhenDark), .failure(.brightnessOutOfRange): return failure
+    }
   }
 
   /// A backlight setting as nixie.yaml writes it (`BacklightSetting`).

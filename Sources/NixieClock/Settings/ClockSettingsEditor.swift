@@ -40,7 +40,8 @@ public final class ClockSettingsEditor: Sendable {
     }
   }
 
-  /// The label a change's own problems are reported under, stripped from the messages.
+  /// The file name the overrides' read-back check reports under (its messages go back
+  /// without their place).
   private static let label = "<set>"
 
   /// Checks `change`, saves it and hands it to the clock; or says why not, changing nothing.
@@ -68,12 +69,10 @@ public final class ClockSettingsEditor: Sendable {
       }
       let configuration: ClockConfiguration
       do throws(NixieError) {
-        configuration = try settings.load(overrides: next, label: Self.label)
+        configuration = try settings.load(overrides: next, change: true)
         _ = try configuration.planner(for: board)
       } catch {
-        var message = error.message
-        if message.hasPrefix(Self.label + ": ") { message.removeFirst(Self.label.count + 2) }
-        return .failure(ControlRequestError(message))
+        return .failure(ControlRequestError(error.message))
       }
       if let file = settings.overridesFile {
         do throws(SystemCallError) {

@@ -18,7 +18,10 @@ public struct TransitionSpec: Hashable, Sendable {
   public var duration: UInt64
   public var curve: FadeCurve
 
-  public init(_ kind: Kind, duration: UInt64 = 500_000_000, curve: FadeCurve = .perceptual) {
+  public init(
+    _ kind: Kind, duration: UInt64 = UInt64(TransitionSpec.defaultFadeMilliseconds) * 1_000_000,
+    curve: FadeCurve = .perceptual
+  ) {
     self.kind = kind
     self.duration = duration
     self.curve = curve

@@ -10,31 +10,15 @@ import NixieSystem
 /// same `KnobReader` and `ClockKnob` as a knob.
 public struct ButtonInput {
   public let buttons: [ButtonWiring]
-  public let source: LineEventSource
-  /// The physical levels of the buttons' lines at `origin`.
-  public let levels: LineSet
-  /// When reading began, on the session's clock (a script's time 0).
-  public let origin: UInt64
-  /// Ends a wait of the source's from another thread (a clean shutdown).
-  public let cancel: () -> Void
-  /// The thread that read the source is done with it.
-  public let retire: () -> Void
+  /// The buttons' lines, ready to read.
+  public let lines: LineInput
 
   /// The real buttons, requested for edge events through libgpiod.
   public static func hardware(_ buttons: [ButtonWiring], clock: MonotonicClock) throws(NixieError)
     -> ButtonInput
   {
-    let source: GPIOKnobSource
-    let levels: LineSet
-    do {
-      source = try GPIOKnobSource(buttons: buttons)
-      levels = try source.readLevels()
-    } catch {
-      throw NixieError(.unavailable, "\(error)")
-    }
-    return ButtonInput(
-      buttons: buttons, source: source, levels: levels, origin: clock.now(),
-      cancel: { [source] in source.cancel() }, retire: {})
+    ButtonInput(
+      buttons: buttons, lines: try LineInput.hardware(clock: clock) { try GPIOKnobSource(buttons: buttons) })
   }
 
   /// The simulator's buttons: `script` played on the simulated gpiochip of `session`. A script
@@ -72,8 +56,6 @@ public struct ButtonInput {
     }
     let knob = ScriptedKnob(
       gpio: gpio, changes: changes, origin: origin, clock: session.clock, inputs: ScriptedKnob.buttons)
-    return ButtonInput(
-      buttons: buttons, source: knob, levels: knob.readLevels(), origin: origin,
-      cancel: { [knob] in knob.cancel() }, retire: { [knob] in knob.retire() })
+    return ButtonInput(buttons: buttons, lines: .scripted(knob, origin: origin))
   }
 }

@@ -12,15 +12,8 @@ import NixieSystem
 public struct KnobInput {
   public let encoder: EncoderWiring
   public let settings: QuadratureSettings
-  public let source: LineEventSource
-  /// The physical levels of the knob's lines at `origin`.
-  public let levels: LineSet
-  /// When reading began, on the session's clock (a script's time 0).
-  public let origin: UInt64
-  /// Ends a wait of the source's from another thread (a clean shutdown).
-  public let cancel: () -> Void
-  /// The thread that read the source is done with it.
-  public let retire: () -> Void
+  /// The encoder's lines (and its switch's), ready to read.
+  public let lines: LineInput
 
   /// The board's encoder and its decoder settings, or why the board cannot be read as a knob:
   /// it has no encoder (bad usage: `command` names who needs one), or its `detents-per-cycle`
@@ -51,17 +44,9 @@ public struct KnobInput {
   public static func hardware(_ encoder: EncoderWiring, settings: QuadratureSettings, clock: MonotonicClock)
     throws(NixieError) -> KnobInput
   {
-    let source: GPIOKnobSource
-    let levels: LineSet
-    do {
-      source = try GPIOKnobSource(encoder: encoder)
-      levels = try source.readLevels()
-    } catch {
-      throw NixieError(.unavailable, "\(error)")
-    }
-    return KnobInput(
-      encoder: encoder, settings: settings, source: source, levels: levels, origin: clock.now(),
-      cancel: { [source] in source.cancel() }, retire: {})
+    KnobInput(
+      encoder: encoder, settings: settings,
+      lines: try LineInput.hardware(clock: clock) { try GPIOKnobSource(encoder: encoder) })
   }
 
   /// The simulator's knob: `script` played on the simulated gpiochip of `session`, which must
@@ -81,9 +66,7 @@ public struct KnobInput {
       changes: script.levelChanges(
         encoder: settings, switchActiveLow: encoder.activeLow, levels: gpio.levels),
       origin: origin, clock: session.clock)
-    return KnobInput(
-      encoder: encoder, settings: settings, source: knob, levels: knob.readLevels(), origin: origin,
-      cancel: { [knob] in knob.cancel() }, retire: { [knob] in knob.retire() })
+    return KnobInput(encoder: encoder, settings: settings, lines: .scripted(knob, origin: origin))
   }
 
   /// The input script at `path` (`-`: standard input): bad usage when it cannot be read, bad

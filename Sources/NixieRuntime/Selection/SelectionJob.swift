@@ -100,9 +100,9 @@ public struct SelectionJob {
         KnobSelection(
           spinner: spinner, encoder: knob.settings,
           pushSwitch: SwitchSettings(activeLow: knob.encoder.activeLow),
-          levels: knob.levels, at: knob.origin, timeout: timeout),
-        source: knob.source, clock: session.clock, display: display,
-        log: events.map { SelectionEventLog(values: spinner.values, origin: knob.origin, stream: $0) })
+          levels: knob.lines.levels, at: knob.lines.origin, timeout: timeout),
+        source: knob.lines.source, clock: session.clock, display: display,
+        log: events.map { SelectionEventLog(values: spinner.values, origin: knob.lines.origin, stream: $0) })
     } catch let error as NixieError {
       session.finish()
       throw error

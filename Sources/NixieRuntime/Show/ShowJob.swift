@@ -27,6 +27,11 @@ public struct ShowJob {
   /// `--backlight`: the light under the tubes (a colour or off; boards with one).
   public var backlight: BacklightSetting?
 
+  /// The signals `show` handles itself: SIGINT or SIGTERM blanks the tubes and ends it as
+  /// cancelled. The command line blocks them from its first instruction, so one that comes
+  /// before the session is up waits for it.
+  public static let signals: [Signal] = [.interrupt, .terminate]
+
   public init(
     choice: BoardChoice, recording: SessionRecording, value: String, from: String?, options: FormatOptions,
     transition: TransitionSpec, brightness: Double, hold: UInt64?, json: FileStream?,
@@ -69,7 +74,7 @@ public struct ShowJob {
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
     let signals: SignalDescriptor
     do {
-      signals = try SignalDescriptor(signals: [.interrupt, .terminate])
+      signals = try SignalDescriptor(signals: Self.signals)
     } catch {
       throw NixieError(.internalError, "\(error)")
     }
