@@ -1,3 +1,4 @@
+import NixieClock
 import NixieCore
 
 /// The page and its files, embedded in the binary: nothing is fetched from anywhere else
@@ -10,6 +11,10 @@ public enum WebAssets {
       loggedIn
       ? "<button id=\"logout\" type=\"button\" class=\"quiet\">Log out</button>"
       : ""
+    // The clock's own ranges and defaults, so the page never offers what the clock refuses.
+    let percent = ClockConfiguration.brightnessPercent
+    let (low, high) = (percent.lowerBound, percent.upperBound)
+    let night = NightMode.defaultBrightnessPercent
     return """
       <!doctype html>
       <html lang="en">
@@ -27,7 +32,7 @@ public enum WebAssets {
       <p id="message" class="message" role="status"></p>
       <section>
       <h2><label for="brightness">Brightness</label></h2>
-      <div class="row"><input type="range" id="brightness" min="1" max="100" value="100">
+      <div class="row"><input type="range" id="brightness" min="\(low)" max="\(high)" value="\(high)">
       <output id="brightness-value" for="brightness">100 %</output>
       <button id="brightness-apply" type="button">Apply</button></div>
       </section>
@@ -48,7 +53,7 @@ public enum WebAssets {
       <input type="time" id="night-from" value="22:00" aria-label="night from">
       <label for="night-until">until</label> <input type="time" id="night-until" value="06:00">
       <select id="night-mode" aria-label="night mode"><option value="dim">dim</option><option value="dark">dark</option></select>
-      <input type="number" id="night-brightness" min="1" max="100" value="20" aria-label="night brightness"> %
+      <input type="number" id="night-brightness" min="\(low)" max="\(high)" value="\(night)" aria-label="night brightness"> %
       <button id="night-apply" type="button">Apply</button></div>
       </section>
       <section id="backlight-section">
