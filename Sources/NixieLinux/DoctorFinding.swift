@@ -36,7 +36,14 @@ public struct DoctorFinding: Hashable, Sendable {
 extension [DoctorFinding] {
   /// The doctor's report on `board`: a line per finding, its fix below it, and a summary.
   public func report(on board: BoardProfile) -> String {
-    var text = "nixie doctor: \(board.name): \(board.summary)\n"
+    "nixie doctor: \(board.name): \(board.summary)\n" + findingLines
+      + "\(Self.count(problems, "problem")), \(Self.count(warnings, "warning"))\n"
+  }
+
+  /// The findings, a line each (with its fix under each that is not ok): the report without
+  /// its heading and counts, as `nixie doctor -q` prints it.
+  public var findingLines: String {
+    var text = ""
     for finding in self {
       let label = finding.status.label
       text += label + String(repeating: " ", count: Swift.max(0, 9 - label.count))
@@ -45,7 +52,6 @@ extension [DoctorFinding] {
         text += "         fix: \(fix)\n"
       }
     }
-    text += "\(Self.count(problems, "problem")), \(Self.count(warnings, "warning"))\n"
     return text
   }
 

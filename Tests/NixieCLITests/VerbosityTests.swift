@@ -27,4 +27,23 @@ struct VerbosityTests {
     let quiet = try NixieProcess.run(["test-pattern", "--backend", "sim", "--step-ms", "0", "-q"])
     #expect(quiet.status == 0 && quiet.stdout.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
   }
+
+  /// `doctor -q` prints only what is not ok, each with its fix: no version, heading or counts.
+  @Test func quietDoctorPrintsOnlyTheProblemsAndTheirFixes() throws {
+    let loud = try NixieProcess.run(["doctor", "--board", "mcp23017-4xin12"])
+    let quiet = try NixieProcess.run(["doctor", "--board", "mcp23017-4xin12", "-q"])
+    #expect(quiet.status == loud.status)
+    #expect(loud.stdout.hasPrefix("nixie "), "\(loud.stdout)")
+    let lines = quiet.stdout.split(separator: "\n")
+    if lines.isEmpty { #expect(loud.stdout.contains("0 problems, 0 warnings"), "\(loud.stdout)") }
+    for line in lines {
+      #expect(
+        line.hasPrefix("PROBLEM ") || line.hasPrefix("WARNING ") || line.hasPrefix("         fix: "),
+        "\(line)")
+    }
+    let loudProblems = loud.stdout.split(separator: "\n").filter {
+      !$0.hasPrefix("ok ") && !$0.hasPrefix("nixie")
+    }
+    #expect(lines.count == loudProblems.count - 1, "all but the counts line: \(loud.stdout)")
+  }
 }

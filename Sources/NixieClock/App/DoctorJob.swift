@@ -46,8 +46,8 @@ public struct DoctorJob {
     if json {
       output.line(findings.jsonReport(on: profile, version: version))
     } else {
-      output.write("nixie \(version)\n")
-      output.write((quiet ? findings.notOK : findings).report(on: profile))
+      // -q: only what is not ok, each with its fix; nothing at all when everything is.
+      output.write(quiet ? findings.notOK.findingLines : "nixie \(version)\n" + findings.report(on: profile))
       output.flush()
     }
     let problems = findings.problems

@@ -88,6 +88,12 @@ public struct BoardProfile: Hashable, Sendable {
         "GPIO \(gpio?.chip ?? "")"
       }
     return
-      "\(tubes.count) tubes (\(models)), \(separators) separators, \(chipCount) × \(chip.name) over \(transport)"
+      "\(counted(tubes.count, "tube")) (\(models)), \(counted(separators, "separator")),"
+      + " \(chipCount) × \(chip.name) over \(transport)"
+  }
+
+  /// `1 separator`, `2 separators`.
+  private func counted(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }
