@@ -184,7 +184,8 @@ build_deb() {
     tail -n 40 "$log" >&2
     die "building the $arch package failed (log: $log)"
   fi
-  cp "$ROOT"/build/nixie_*"_$arch.deb" "$out/"
+  # Under a temporary name, then renamed: a half-copied .deb is never seen (Scripts/test waits for it).
+  local deb; for deb in "$ROOT"/build/nixie_*"_$arch.deb"; do cp "$deb" "$out/.${deb##*/}.part"; mv "$out/.${deb##*/}.part" "$out/${deb##*/}"; done
   say "$arch: $(since "$start")s"
 }
 

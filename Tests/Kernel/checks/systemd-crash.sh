@@ -39,6 +39,8 @@ kt_expect "lines held while failed" "" "$(kt_sd_consumers)"
 # line: what the daemon last sent as sd_notify STATUS= (systemd keeps it after the exit).
 systemctl status --no-pager -l -n 20 "$KT_UNIT" >status.txt 2>&1 || true
 cat status.txt
-grep -q 'pinctrl-rp1' status.txt || kt_fail "systemctl status does not name the missing chip pinctrl-rp1"
-grep -q 'gpiodetect' status.txt || kt_fail "systemctl status does not give the fix (list the chips: gpiodetect)"
+status_line=$(sed -n 's/^ *Status: //p' status.txt)
+[[ -n $status_line ]] || kt_fail "systemctl status has no Status: line"
+[[ $status_line == *pinctrl-rp1* ]] || kt_fail "the Status: line does not name the missing chip pinctrl-rp1: $status_line"
+[[ $status_line == *gpiodetect* ]] || kt_fail "the Status: line does not give the fix (list the chips: gpiodetect): $status_line"
 kt_sd_standard

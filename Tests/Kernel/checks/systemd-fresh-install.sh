@@ -1,9 +1,10 @@
 # Issues 13 and 14: a fresh install enables the service but drives no line until the user
 # chose a board. With the nixie.yaml the install wrote, the unit's ExecCondition (nixie clock
 # --check-board) skips the start: the unit is inactive, not failed, does not restart, holds no
-# line, and `systemctl status` tells what to do. Skipped while nixie has no --check-board.
-"$KT_NIXIE" clock --help 2>&1 | grep -q -- '--check-board' ||
-  kt_skip "nixie clock has no --check-board yet (issue 13); meanwhile a drop-in clears the unit's ExecCondition"
+# line, and `systemctl status` tells what to do.
+condition=$(kt_sd_prop ExecCondition)
+[[ $condition == *"argv[]=$KT_NIXIE clock --check-board "* ]] ||
+  kt_fail "the unit's ExecCondition does not run '$KT_NIXIE clock --check-board': $condition"
 kt_sd_begin
 kt_expect "nixie-clock after the install" enabled "$(systemctl is-enabled "$KT_UNIT")"
 [[ -f $KT_SD_INSTALLED ]] || kt_fail "the install wrote no /etc/nixie/nixie.yaml"

@@ -174,8 +174,13 @@ kt_sd_standard_with() {
 }
 
 # kt_sd_logged PATTERN: true when the unit's journal since kt_sd_begin has a line matching the
-# extended regular expression PATTERN.
-kt_sd_logged() { kt_sd_journal -o cat | grep -Eq -- "$1"; }
+# extended regular expression PATTERN. The journal is read whole first: grep -q ends at the
+# first match, and journalctl, killed by SIGPIPE, would fail the pipe under pipefail.
+kt_sd_logged() {
+  local journal
+  journal=$(kt_sd_journal -o cat) || return 1
+  grep -Eq -- "$1" <<<"$journal"
+}
 
 # kt_sd_logged_at PATTERN: the CLOCK_MONOTONIC time (µs) the journal received the first line
 # since kt_sd_begin that matches PATTERN (a Python regular expression); nothing if none did.
