@@ -11,6 +11,7 @@ import argparse
 import datetime
 import json
 import os
+import pathlib
 import shutil
 import socket
 import subprocess
@@ -26,24 +27,9 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from waiting import free_port, wait_for
 
 PASSWORD = "glowing cathodes"
-# Not a built-in board: two IN-12A behind decoders on a PCF8574, a neon with one dot wired.
-CUSTOM_BOARD = """name: my-clock
-chips:
-  model: PCF8574
-i2c:
-  bus: /dev/i2c-1
-  addresses: [0x20, 0x21]
-display:
-  - tube: IN-12A
-    decoder: K155ID1
-    bcd: [P0@0x20, P1@0x20, P2@0x20, P3@0x20]
-  - separator: INS-1
-    name: colon
-    cathodes: {upper: P0@0x21}
-  - tube: IN-12A
-    decoder: K155ID1
-    bcd: [P4@0x20, P5@0x20, P6@0x20, P7@0x20]
-"""
+# Not a built-in board (shared with Tests/NixieWebTests/TubesPictureTests.swift): two IN-12A
+# behind decoders on a PCF8574, a neon with one dot wired.
+CUSTOM_BOARD = (pathlib.Path(__file__).resolve().parent.parent / "Boards" / "my-clock.yaml").read_text()
 failures = []
 
 

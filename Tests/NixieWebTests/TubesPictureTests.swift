@@ -1,3 +1,4 @@
+import Foundation
 import NixieBoards
 import NixieClock
 import NixieCore
@@ -9,26 +10,10 @@ import Testing
 /// user's own gets its tubes as a built-in one does, and a clock restarted on another board
 /// gets a new picture.
 struct TubesPictureTests {
-  /// A board file of the user's own (no built-in one has this layout): two IN-12A behind
-  /// decoders and an INS-1 with only its upper dot wired.
-  static let customBoard = """
-    name: my-clock
-    chips:
-      model: PCF8574
-    i2c:
-      bus: /dev/i2c-1
-      addresses: [0x20, 0x21]
-    display:
-      - tube: IN-12A
-        decoder: K155ID1
-        bcd: [P0@0x20, P1@0x20, P2@0x20, P3@0x20]
-      - separator: INS-1
-        name: colon
-        cathodes: {upper: P0@0x21}
-      - tube: IN-12A
-        decoder: K155ID1
-        bcd: [P4@0x20, P5@0x20, P6@0x20, P7@0x20]
-    """
+  /// A board file of the user's own (no built-in one has this layout), shared with the browser
+  /// test: two IN-12A behind decoders and an INS-1 with only its upper dot wired.
+  static let customBoardPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Boards/my-clock.yaml")
 
   /// A clock on `board` answering `state` as the control socket does (`ClockStateReport`).
   static func stateAnswer(_ board: BoardProfile) -> Result<JSONValue, ControlClient.Failure> {
@@ -43,7 +28,8 @@ struct TubesPictureTests {
   }
 
   @Test func theTubesOfAnyBoardAreDrawnFromTheLayoutTheClockReports() throws {
-    let custom = try BoardCatalog.parse(Self.customBoard, file: "my-clock.yaml")
+    let yaml = try String(contentsOf: Self.customBoardPath, encoding: .utf8)
+    let custom = try BoardCatalog.parse(yaml, file: "my-clock.yaml")
     let builtIn = try BoardCatalog.load(.builtIn("hv5622-6xin14"))
     let current = Locked(custom)
     let clock = WebAppTests.FakeClock { request in
