@@ -162,12 +162,7 @@ public final class BacklightPlayer: @unchecked Sendable {
         pending = nil
         continue loop
       }
-      idleParked = true
-      condition.unlock()
-      parker.park(until: colorDue)
-      condition.lock()
-      idleParked = false
-      parker.discardWakeUp()
+      parker.parkIdle(until: colorDue, under: condition) { idleParked = $0 }
     }
     if let off = pacer?.allOff, case .pwm(let lines, _) = output {
       condition.unlock()

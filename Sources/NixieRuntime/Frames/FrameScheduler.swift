@@ -303,13 +303,7 @@ public final class FrameScheduler: @unchecked Sendable {
           condition.broadcast()
         }
         // A request from now on unparks the thread; one that came before is in the pacer.
-        idleParked = true
-        condition.unlock()
-        parker.park(until: nextBeat)
-        condition.lock()
-        idleParked = false
-        // An unpark that raced a park ending on its deadline must not cut the next sleep short.
-        parker.discardWakeUp()
+        parker.parkIdle(until: nextBeat, under: condition) { idleParked = $0 }
       case .write(let deadline):
         let output = pacer.output
         condition.unlock()
