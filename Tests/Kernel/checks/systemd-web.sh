@@ -5,7 +5,7 @@
 # socket), the page with its CSRF token, a change refused without the token and made with it
 # (the clock reports it and saves it to its overrides file), kept across a restart of both
 # services. Listening on 0.0.0.0 without a password is refused (exit 2, the reason at error
-# priority). `systemd-analyze security` in the VM scores it 1.5 or less. Stopping it leaves the
+# priority) and not retried (the unit left failed). `systemd-analyze security` in the VM scores it 1.5 or less. Stopping it leaves the
 # clock running, the same process.
 KT_WEB_UNIT=nixie-web.service
 KT_WEB_CONFIG=/etc/nixie/web.yaml
@@ -76,7 +76,8 @@ brightness=$(web_state_of 's["settings"]["brightness"]')
 kt_expect "GET /" 200 "$(web_request GET /)"
 token=$(sed -n 's/.*<meta name="csrf" content="\([^"]*\)".*/\1/p' reply.body)
 [[ -n $token ]] || kt_fail "the page has no <meta name=\"csrf\"> token"
-grep -q '<svg\|tubes.svg' reply.body || kt_fail "GET / is not the page with the tubes"
+grep -q 'id="tubes"' reply.body && grep -q 'id="brightness"' reply.body ||
+  kt_fail "GET / is not the page with the tubes and the brightness control"
 
 # 3. A change: refused without the token (and with a wrong one), made with the page's.
 changed=$((brightness == 40 ? 60 : 40))
@@ -114,6 +115,12 @@ web_cursor=$(journalctl --show-cursor -n 0 -q | sed -n 's/^-- cursor: //p')
 if systemctl start "$KT_WEB_UNIT"; then kt_fail "nixie-web started listening on 0.0.0.0 without a password"; fi
 web_state
 kt_expect "nixie-web's exit status" 2 "$(web_prop ExecMainStatus)"
+# Not retried (RestartPreventExitStatus): failed at once, and still after two RestartSec.
+restarts=$(web_prop NRestarts)
+kt_expect "nixie-web after the refusal" failed/exit-code "$(web_prop ActiveState)/$(web_prop Result)"
+kt_sd_observe $((2 * $(kt_sd_seconds RestartUSec "$KT_WEB_UNIT")))
+kt_expect "nixie-web two RestartSec after the refusal" failed/exit-code "$(web_prop ActiveState)/$(web_prop Result)"
+kt_expect "nixie-web's restarts after the refusal" "$restarts" "$(web_prop NRestarts)"
 kt_expect "GET /api/state while refused" "" "$(web_request GET /api/state 2>/dev/null || true)"
 journalctl -u "$KT_WEB_UNIT" --no-pager -q --after-cursor="$web_cursor" -p err -o cat >refusal.log || true
 cat refusal.log

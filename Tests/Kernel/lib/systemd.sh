@@ -155,10 +155,10 @@ kt_sd_board_lines() {
     on && $1 ~ /^(din|clk|le|bl|a|b|switch):$/ { print $2 }' "$KT_HARNESS/$KT_SD_BOARD" | sort -n
 }
 
-# kt_sd_seconds PROPERTY: a time span property of the unit (WatchdogUSec, RestartUSec…) in
-# whole seconds, rounded up.
+# kt_sd_seconds PROPERTY [UNIT]: a time span property of the unit (WatchdogUSec, RestartUSec…;
+# of UNIT instead of nixie-clock) in whole seconds, rounded up.
 kt_sd_seconds() {
-  systemctl show -P "$1" "$KT_UNIT" | xargs systemd-analyze timespan |
+  systemctl show -P "$1" "${2:-$KT_UNIT}" | xargs systemd-analyze timespan |
     awk '$1 == "μs:" { print int(($2 + 999999) / 1000000) }'
 }
 
