@@ -12,6 +12,8 @@ KT_UNIT=nixie-clock.service
 KT_SD_CONFIG=/etc/nixie/nixie.yaml
 KT_SD_STANDARD=/var/lib/kt/nixie.yaml.standard
 KT_SD_INSTALLED=/var/lib/kt/nixie.yaml.installed
+# What the control socket (nixie web's page) changed, saved by the clock (StateDirectory).
+KT_SD_OVERRIDES=/var/lib/nixie/overrides.yaml
 KT_SD_BOARD=boards/hv5622-6xin14-pi.yaml
 KT_SD_ZONE=Asia/Kolkata
 # Bounds of the waits: a start (ExecCondition, then ExecStart until READY=1: well under a
@@ -62,13 +64,17 @@ kt_sd_ended() { [[ $(kt_sd_prop ActiveState)/$(kt_sd_prop Result) == "$1" ]]; }
 # kt_sd_new_pid OLD: true when the unit runs (READY=1) with a main process other than OLD.
 kt_sd_new_pid() { kt_sd_running && [[ $(kt_sd_prop MainPID) != "$1" && $(kt_sd_prop MainPID) != 0 ]]; }
 
-# kt_sd_standard: the standard state — the standard nixie.yaml, UTC as the system's zone, the
-# wall clock as QEMU keeps it, and the service running; restarts it only when something
-# differed.
+# kt_sd_standard: the standard state — the standard nixie.yaml and no overrides file, UTC as the
+# system's zone, the wall clock as QEMU keeps it, and the service running; restarts it only when
+# something differed.
 kt_sd_standard() {
   local restart=0
   if ! cmp -s "$KT_SD_STANDARD" "$KT_SD_CONFIG"; then
     install -m 0644 "$KT_SD_STANDARD" "$KT_SD_CONFIG"
+    restart=1
+  fi
+  if [[ -e $KT_SD_OVERRIDES ]]; then
+    rm -f "$KT_SD_OVERRIDES"
     restart=1
   fi
   if [[ $(readlink /etc/localtime) != /usr/share/zoneinfo/Etc/UTC ]]; then
@@ -149,10 +155,10 @@ kt_sd_board_lines() {
     on && $1 ~ /^(din|clk|le|bl|a|b|switch):$/ { print $2 }' "$KT_HARNESS/$KT_SD_BOARD" | sort -n
 }
 
-# kt_sd_seconds PROPERTY: a time span property of the unit (WatchdogUSec, RestartUSec…) in
-# whole seconds, rounded up.
+# kt_sd_seconds PROPERTY [UNIT]: a time span property of the unit (WatchdogUSec, RestartUSec…;
+# of UNIT instead of nixie-clock) in whole seconds, rounded up.
 kt_sd_seconds() {
-  systemctl show -P "$1" "$KT_UNIT" | xargs systemd-analyze timespan |
+  systemctl show -P "$1" "${2:-$KT_UNIT}" | xargs systemd-analyze timespan |
     awk '$1 == "μs:" { print int(($2 + 999999) / 1000000) }'
 }
 
