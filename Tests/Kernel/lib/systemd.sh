@@ -199,6 +199,18 @@ for entry in map(json.loads, sys.stdin):
         break' "$1"
 }
 
+# kt_sd_exposure UNIT BOUND: systemd-analyze security in the VM scores UNIT at most BOUND (the
+# offline tests' bound for it); prints the score, or fails listing the exposed settings.
+kt_sd_exposure() {
+  local unit=$1 bound=$2 score
+  systemd-analyze security --no-pager "$unit" >security.txt 2>&1 || true
+  score=$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p' security.txt)
+  [[ -n $score ]] || { cat security.txt; kt_fail "systemd-analyze security printed no exposure level for $unit"; }
+  awk -v score="$score" -v bound="$bound" 'BEGIN { exit !(score <= bound) }' ||
+    { grep -E '✗' security.txt | head -n 20; kt_fail "$unit's exposure level $score in the VM, above $bound"; }
+  echo "ok: $unit's exposure level $score"
+}
+
 # kt_sd_marks: the markers of ./trace.gz, one JSON object a line (lib/shown.py marks).
 kt_sd_marks() { "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" marks trace.gz; }
 
