@@ -37,7 +37,7 @@ extension [DoctorFinding] {
   /// The doctor's report on `board`: a line per finding, its fix below it, and a summary.
   public func report(on board: BoardProfile) -> String {
     "nixie doctor: \(board.name): \(board.summary)\n" + findingLines
-      + "\(Self.count(problems, "problem")), \(Self.count(warnings, "warning"))\n"
+      + "\(Counted.text(problems, "problem")), \(Counted.text(warnings, "warning"))\n"
   }
 
   /// The findings, a line each (with its fix under each that is not ok): the report without
@@ -59,9 +59,6 @@ extension [DoctorFinding] {
   public var problems: Int { filter { $0.status == .problem }.count }
   /// How many findings are worth a look.
   public var warnings: Int { filter { $0.status == .warning }.count }
-
-  /// `1 problem`, `2 warnings`.
-  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
 
 extension DoctorFinding.Status {

@@ -54,7 +54,7 @@ public struct DoctorJob {
     if problems > 0 {
       throw NixieError(
         .unavailable,
-        "\(profile.name): \(problems) problem\(problems == 1 ? "" : "s") to fix before --backend hardware can work"
+        "\(profile.name): \(Counted.text(problems, "problem")) to fix before --backend hardware can work"
       )
     }
   }

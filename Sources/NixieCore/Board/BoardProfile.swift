@@ -88,12 +88,7 @@ public struct BoardProfile: Hashable, Sendable {
         "GPIO \(gpio?.chip ?? "")"
       }
     return
-      "\(counted(tubes.count, "tube")) (\(models)), \(counted(separators, "separator")),"
+      "\(Counted.text(tubes.count, "tube")) (\(models)), \(Counted.text(separators, "separator")),"
       + " \(chipCount) × \(chip.name) over \(transport)"
-  }
-
-  /// `1 separator`, `2 separators`.
-  private func counted(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

@@ -72,6 +72,6 @@ public struct RetriesExhausted: TransportFault, CustomStringConvertible {
   public var isTransient: Bool { true }
 
   public var description: String {
-    "\(operation) failed \(attempts) time\(attempts == 1 ? "" : "s"): \(lastError)"
+    "\(operation) failed \(Counted.text(attempts, "time")): \(lastError)"
   }
 }
