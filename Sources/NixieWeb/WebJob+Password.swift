@@ -1,4 +1,3 @@
-import NixieBoards
 import NixieCore
 import NixieSystem
 

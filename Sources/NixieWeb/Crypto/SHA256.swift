@@ -89,14 +89,6 @@ public struct SHA256: Sendable {
     }
   }
 
-  /// The chaining state after one whole block (64 bytes) from the start: HMAC's keyed states,
-  /// which PBKDF2 starts every iteration from.
-  static func state(afterBlock block: [UInt8]) -> [UInt32] {
-    var hasher = SHA256()
-    hasher.update(block.prefix(blockBytes))
-    return hasher.state
-  }
-
   /// The compression function: `state` (8 words) updated with `block` (16 big-endian words),
   /// `schedule` (64 words) its scratch. On raw buffers, so PBKDF2's loop allocates nothing
   /// (checked indices in a debug build, none in a release build).
