@@ -79,7 +79,7 @@ public struct ClockStateReport: Sendable {
       json: layout.positions.map { position in
         JSONText.object([
           ("name", JSONText.quoted(position.name)), ("model", JSONText.quoted(position.model.name)),
-          ("kind", JSONText.quoted(position.isTube ? "tube" : "separator")),
+          ("kind", JSONText.quoted(position.model.kind.rawValue)),
           ("wired", JSONText.array(position.wired.indices.map { position.model.cathodes[$0].name })),
         ])
       })

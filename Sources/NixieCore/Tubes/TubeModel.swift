@@ -4,7 +4,8 @@
 /// and says which of its cathodes are wired.
 public struct TubeModel: Hashable, Sendable {
   /// Whether a position shows characters (a tube) or sits between tubes (a separator).
-  public enum Kind: Hashable, Sendable {
+  /// Its raw value is the word the clock's state report uses (`tube`, `separator`).
+  public enum Kind: String, Hashable, Sendable {
     case tube
     case separator
   }

@@ -29,7 +29,7 @@ enum ReportedLayout {
             "the clock's board uses tube model '\(Printable.escaped(modelName))', which this nixie web"
               + " does not know: update nixie"))
       }
-      guard kind == (model.kind == .tube ? "tube" : "separator") else {
+      guard kind == model.kind.rawValue else {
         return .failure(
           ReportedLayoutError("position \(index + 1) of the clock's layout: \(model.name) is not a \(kind)"))
       }
