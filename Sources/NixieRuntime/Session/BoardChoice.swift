@@ -101,6 +101,6 @@ public struct BoardChoice: Sendable {
 
   /// Whether any `/dev/gpiochipN` exists.
   public static var machineHasGPIO: Bool {
-    Directory.names(in: "/dev").contains { $0.hasPrefix("gpiochip") }
+    !Directory.devices(prefix: "gpiochip").isEmpty
   }
 }
