@@ -15,18 +15,8 @@ kt_sd_mark started "at_us=$start_us"
 kt_sd_mark ready "at_us=$ready_us"
 
 pid=$(kt_sd_prop MainPID)
-status=/proc/$pid/status
-uid=$(awk '$1 == "Uid:" { print $2 }' "$status")
-# DynamicUser= takes its IDs from 61184–65519 (systemd's dynamic range).
-((uid >= 61184 && uid <= 65519)) || kt_fail "the service runs as uid $uid, not a dynamic user"
-kt_expect "the service's user" nixie-clock "$(getent passwd "$uid" | cut -d: -f1)"
-kt_expect "effective capabilities" 0000000000000000 "$(awk '$1 == "CapEff:" { print $2 }' "$status")"
-gid=$(awk '$1 == "Gid:" { print $2 }' "$status")
-kt_expect "the service's group" nixie-clock "$(getent group "$gid" | cut -d: -f1)"
-# The kernel lists the process's own group among its groups too.
-groups=$(awk -v own="$gid" '$1 == "Groups:" { for (i = 2; i <= NF; i++) if ($i != own) print $i }' "$status" |
-  xargs -rI{} getent group {} | cut -d: -f1 | sort | paste -sd' ')
-kt_expect "supplementary groups" "gpio i2c nixie spi" "$groups"
+kt_sd_expect_dynamic_user "$pid" nixie-clock "gpio i2c nixie spi"
+kt_expect "effective capabilities" 0000000000000000 "$(awk '$1 == "CapEff:" { print $2 }' "/proc/$pid/status")"
 kt_expect "the header chip's group and mode (udev rules)" "gpio 660" "$(stat -c '%G %a' "$KT_GPIO_CHIP")"
 
 kt_sd_exposure "$KT_UNIT" 1.0

@@ -11,8 +11,8 @@ KT_WEB_UNIT=nixie-web.service
 KT_WEB_CONFIG=/etc/nixie/web.yaml
 KT_WEB_URL=http://127.0.0.1:8080
 
-web_prop() { systemctl show -P "$1" "$KT_WEB_UNIT"; }
-web_running() { [[ $(web_prop ActiveState)/$(web_prop SubState) == active/running ]]; }
+web_prop() { kt_sd_prop "$1" "$KT_WEB_UNIT"; }
+web_running() { kt_sd_running "$KT_WEB_UNIT"; }
 web_state() { systemctl show -p ActiveState -p SubState -p Result -p MainPID -p ExecMainStatus "$KT_WEB_UNIT" | paste -sd' '; }
 
 # web_request METHOD PATH [BODY [TOKEN]]: one HTTP request to the service (python3's
@@ -55,14 +55,7 @@ kt_expect "nixie-web enabled" enabled "$(systemctl is-enabled "$KT_WEB_UNIT")"
 kt_expect "nixie-web's type" notify "$(web_prop Type)"
 pid=$(web_prop MainPID)
 status=/proc/$pid/status
-uid=$(awk '$1 == "Uid:" { print $2 }' "$status")
-((uid >= 61184 && uid <= 65519)) || kt_fail "nixie-web runs as uid $uid, not a dynamic user"
-kt_expect "nixie-web's user" nixie-web "$(getent passwd "$uid" | cut -d: -f1)"
-gid=$(awk '$1 == "Gid:" { print $2 }' "$status")
-kt_expect "nixie-web's group" nixie-web "$(getent group "$gid" | cut -d: -f1)"
-groups=$(awk -v own="$gid" '$1 == "Groups:" { for (i = 2; i <= NF; i++) if ($i != own) print $i }' "$status" |
-  xargs -rI{} getent group {} | cut -d: -f1 | sort | paste -sd' ')
-kt_expect "nixie-web's supplementary groups" nixie "$groups"
+kt_sd_expect_dynamic_user "$pid" nixie-web nixie
 for set in CapInh CapPrm CapEff CapBnd CapAmb; do
   kt_expect "nixie-web's $set" 0000000000000000 "$(awk -v set="$set:" '$1 == set { print $2 }' "$status")"
 done

@@ -33,12 +33,29 @@ kt_sd_mark() {
   echo "kt $name mono_ns=$mono realtime_ns=$wall $*" >"$KT_TRACING/trace_marker"
 }
 
-# kt_sd_prop PROPERTY: a property of the unit (systemctl show; one at a time: with several -P,
-# systemctl prints the values in its own order, not the order asked).
-kt_sd_prop() { systemctl show -P "$1" "$KT_UNIT"; }
+# kt_sd_prop PROPERTY [UNIT]: a property of the clock's unit, or of UNIT (systemctl show; one
+# at a time: with several -P, systemctl prints the values in its own order, not the order asked).
+kt_sd_prop() { systemctl show -P "$1" "${2:-$KT_UNIT}"; }
 
-# kt_sd_running: true when the unit is active (running): started, and READY=1 received.
-kt_sd_running() { [[ $(kt_sd_prop ActiveState)/$(kt_sd_prop SubState) == active/running ]]; }
+# kt_sd_running [UNIT]: true when the clock's unit (or UNIT) is active (running): started, and
+# READY=1 received.
+kt_sd_running() { [[ $(kt_sd_prop ActiveState "${1:-}")/$(kt_sd_prop SubState "${1:-}") == active/running ]]; }
+
+# kt_sd_expect_dynamic_user PID USER GROUPS: the process PID runs as the dynamic user USER
+# (DynamicUser= takes its IDs from 61184–65519) in its own group USER, with exactly GROUPS
+# (names, sorted, space-separated) as its supplementary groups.
+kt_sd_expect_dynamic_user() {
+  local status=/proc/$1/status user=$2 expected=$3 uid gid groups
+  uid=$(awk '$1 == "Uid:" { print $2 }' "$status")
+  ((uid >= 61184 && uid <= 65519)) || kt_fail "$user runs as uid $uid, not a dynamic user"
+  kt_expect "$user's user" "$user" "$(getent passwd "$uid" | cut -d: -f1)"
+  gid=$(awk '$1 == "Gid:" { print $2 }' "$status")
+  kt_expect "$user's group" "$user" "$(getent group "$gid" | cut -d: -f1)"
+  # The kernel lists the process's own group among its groups too.
+  groups=$(awk -v own="$gid" '$1 == "Groups:" { for (i = 2; i <= NF; i++) if ($i != own) print $i }' "$status" |
+    xargs -rI{} getent group {} | cut -d: -f1 | sort | paste -sd' ')
+  kt_expect "$user's supplementary groups" "$expected" "$groups"
+}
 
 # kt_sd_wait SECONDS WHAT COMMAND...: runs COMMAND every 50 ms until it succeeds; fails the
 # check saying WHAT did not happen within SECONDS.
