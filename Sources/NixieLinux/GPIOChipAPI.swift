@@ -59,13 +59,24 @@ protocol GPIOChipAPI: AnyObject {
   ) throws(HardwareError) -> any GPIOEventRequestAPI
 }
 
+/// One write of output lines requested together, in request bits (bit i: the i-th line of the
+/// request): it sets the lines whose bit is set in `mask` to their bit in `levels`. `levels`
+/// holds every line's level, masked or not: the v1 API cannot leave a line out and sets them
+/// all to `levels`; the v2 API sets only the masked ones.
+struct GPIORequestWrite: Equatable {
+  var mask: UInt64
+  var levels: UInt64
+}
+
 /// Output lines requested together.
 protocol GPIOOutputRequestAPI: AnyObject {
-  /// Sets the lines whose bit is set in `mask` (bit i: the i-th line of the request) to their
-  /// bit in `levels`, in one call (one ioctl). `levels` holds every line's level, masked or
-  /// not: the v1 API cannot leave a line out and sets them all to `levels`; the v2 API sets
-  /// only the masked ones. Allocates nothing: it is called twice per bit shifted.
-  func setValues(mask: UInt64, levels: UInt64) throws(HardwareError)
+  /// Writes made since the request, each one call (one ioctl) that succeeded (v2 makes no call
+  /// for a write that names no line).
+  var writeCount: Int { get }
+  /// Makes `writes` in order, each in one call (one ioctl), and stops at the first that fails
+  /// (`writeCount` tells how many were made). Allocates nothing and calls nothing per write but
+  /// the library: a bit-banged frame is one call, two writes a bit.
+  func setValues(_ writes: UnsafeBufferPointer<GPIORequestWrite>) throws(HardwareError)
   /// Gives the lines back; later calls fail. Safe to call twice.
   func release()
 }

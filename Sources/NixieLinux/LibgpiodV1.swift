@@ -144,14 +144,20 @@
     private let bulk: UnsafeMutablePointer<gpiod_line_bulk>
     private let values: UnsafeMutablePointer<Int32>
     private let count: Int
+    /// A set bit for each line of the request.
+    private let lineBits: UInt64
     private let device: String
     @exclusivity(unchecked) private var released = false
+    @exclusivity(unchecked) private(set) var writeCount = 0
+    /// What `values` holds, as request bits.
+    @exclusivity(unchecked) private var valueBits: UInt64 = 0
 
     init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, device: String) {
       self.chip = chip
       self.bulk = .allocate(capacity: 1)
       self.bulk.initialize(to: bulk)
       count = Int(bulk.num_lines)
+      lineBits = count >= UInt64.bitWidth ? .max : (1 << UInt64(count)) - 1
       values = .allocate(capacity: max(count, 1))
       values.initialize(repeating: 0, count: max(count, 1))
       self.device = device
@@ -163,11 +169,21 @@
       values.deallocate()
     }
 
-    func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
+    func setValues(_ writes: UnsafeBufferPointer<GPIORequestWrite>) throws(HardwareError) {
       guard !released else { throw HardwareError.linesReleased(device: device) }
-      for index in 0..<count { values[index] = Int32(truncatingIfNeeded: levels >> UInt64(index) & 1) }
-      try LibgpiodV1.call(device, "set lines", phase: .transfer) {
-        gpiod_line_set_value_bulk(bulk, values)
+      for write in writes {
+        // Only the values that differ from the last write's are stored again.
+        var changed = (write.levels ^ valueBits) & lineBits
+        while changed != 0 {
+          let index = changed.trailingZeroBitCount
+          values[index] = Int32(truncatingIfNeeded: write.levels &>> UInt64(index) & 1)
+          changed &= changed &- 1
+        }
+        valueBits = write.levels & lineBits
+        try LibgpiodV1.call(device, "set lines", phase: .transfer) {
+          gpiod_line_set_value_bulk(bulk, values)
+        }
+        writeCount += 1
       }
     }
 

@@ -18,6 +18,7 @@ import NixieSystem
     private let chosen: UnsafeMutablePointer<CUnsignedInt>
     private let values: UnsafeMutablePointer<gpiod_line_value>
     @exclusivity(unchecked) private var released = false
+    @exclusivity(unchecked) private(set) var writeCount = 0
 
     init(_ request: OpaquePointer, offsets: [UInt32], chip: LibgpiodV2Chip, device: String) {
       self.request = request
@@ -37,22 +38,26 @@ import NixieSystem
       values.deallocate()
     }
 
-    func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
+    func setValues(_ writes: UnsafeBufferPointer<GPIORequestWrite>) throws(HardwareError) {
       guard !released else { throw HardwareError.linesReleased(device: device) }
-      var written = 0
-      var rest = mask
-      while rest != 0 {
-        let index = rest.trailingZeroBitCount
-        rest &= rest - 1
-        guard index < count else { break }
-        chosen[written] = offsets[index]
-        values[written] =
-          levels >> UInt64(index) & 1 == 1 ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE
-        written += 1
-      }
-      guard written > 0 else { return }
-      try LibgpiodV2.call(device, "set lines", phase: .transfer) {
-        gpiod_line_request_set_values_subset(request, written, chosen, values)
+      for write in writes {
+        var written = 0
+        var rest = write.mask
+        while rest != 0 {
+          let index = rest.trailingZeroBitCount
+          rest &= rest - 1
+          guard index < count else { break }
+          chosen[written] = offsets[index]
+          values[written] =
+            write.levels >> UInt64(index) & 1 == 1 ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE
+          written += 1
+        }
+        if written > 0 {
+          try LibgpiodV2.call(device, "set lines", phase: .transfer) {
+            gpiod_line_request_set_values_subset(request, written, chosen, values)
+          }
+        }
+        writeCount += 1
       }
     }
 

@@ -26,7 +26,7 @@ enum TestBoards {
   }
 }
 
-/// A transport double at the seam: it records each multi-line write, nothing more.
+/// A transport double at the seam: it records each multi-line write, and the calls made.
 final class RecordingLines: GPIOLines {
   struct Write: Equatable {
     var lines: LineSet
@@ -34,9 +34,17 @@ final class RecordingLines: GPIOLines {
   }
 
   var writes: [Write] = []
+  /// The writes of each call: one for `set(_:to:)`, a sequence's for `set(_:)`.
+  var calls: [Int] = []
 
   func set(_ lines: LineSet, to levels: LineSet) throws {
     writes.append(Write(lines: lines, levels: levels))
+    calls.append(1)
+  }
+
+  func set(_ writes: [LineWrite]) throws {
+    self.writes += writes.map { Write(lines: $0.lines, levels: $0.levels) }
+    calls.append(writes.count)
   }
 }
 

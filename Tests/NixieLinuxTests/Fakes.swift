@@ -72,11 +72,24 @@ final class FakeOutputRequest: GPIOOutputRequestAPI {
   private(set) var writes: [[Bool]] = []
   /// The lines each write named.
   private(set) var masks: [[Bool]] = []
+  /// The calls made: a frame of the bit-banging driver is one.
+  private(set) var calls = 0
   private(set) var released = false
   var lineCount = 4
-  func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
-    writes.append((0..<lineCount).map { levels >> UInt64($0) & 1 == 1 })
-    masks.append((0..<lineCount).map { mask >> UInt64($0) & 1 == 1 })
+  /// The write (counted from the request, 0 first) that fails with EIO, as a line whose
+  /// controller went away would.
+  var failingWrite: Int?
+  var writeCount: Int { writes.count }
+  func setValues(_ writes: UnsafeBufferPointer<GPIORequestWrite>) throws(HardwareError) {
+    calls += 1
+    for write in writes {
+      if self.writes.count == failingWrite {
+        throw HardwareError(
+          Errno.ioError, transport: .gpio, device: "/dev/gpiochip0", operation: "set lines", phase: .transfer)
+      }
+      self.writes.append((0..<lineCount).map { write.levels >> UInt64($0) & 1 == 1 })
+      masks.append((0..<lineCount).map { write.mask >> UInt64($0) & 1 == 1 })
+    }
   }
   func release() { released = true }
 }

@@ -74,6 +74,29 @@ struct HardwareBoardTests {
     #expect(hardware.tracedRoles == [.din, .clk, .le, .bl])
   }
 
+  /// While nothing traces the lines, a frame is one call down to the libgpiod request; traced,
+  /// its writes go one by one (each stamped). The writes and the levels are the same.
+  @Test func aFrameIsOneCallToTheRequestUnlessTheLinesAreTraced() throws {
+    let board = try Boards.named("hv5622-6xin14")
+    let frame = try board.formatter.format("12:34:56")
+    var runs: [(opener: FakeOpener, hardware: HardwareBoard)] = []
+    for traced in [false, true] {
+      let opener = FakeOpener()
+      let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+      if traced { hardware.addLineObserver { _, _, _ in } }
+      try hardware.driver.start()
+      try hardware.driver.write(frame)
+      runs.append((opener, hardware))
+    }
+    let (plain, traced) = (runs[0], runs[1])
+    // start's 2 writes, the frame, BL.
+    #expect(plain.opener.chip.outputs.calls == 2 + 1 + 1)
+    #expect(traced.opener.chip.outputs.calls == 2 + 2 * 64 + 2 + 1)
+    #expect(plain.opener.chip.outputs.writes == traced.opener.chip.outputs.writes)
+    #expect(plain.hardware.levels == traced.hardware.levels)
+    #expect(plain.hardware.lineWriteCount == 2 + 2 * 64 + 2 + 1)
+  }
+
   @Test func theSPIBoardSendsAFrameAsOneTransferAndBlanksThroughGPIO() throws {
     let board = try Boards.named("hv5622-6xin14-spi")
     let opener = FakeOpener()
