@@ -86,20 +86,6 @@ struct GPIOChipLinesTests {
     #expect(lines.writeCount == Self.frame.count)
   }
 
-  /// A write that fails stops its sequence: the lines keep the levels of the writes made, and
-  /// the next write goes on from them.
-  @Test func aSequenceStopsAtTheWriteThatFailsKeepingTheLevelsOfThoseMade() throws {
-    let chip = FakeGPIOChip()
-    let lines = try Self.lines(chip)
-    chip.outputs.failingWrite = 2
-    #expect(throws: HardwareError.self) { try lines.set(Self.frame) }
-    #expect(lines.writeCount == 2)
-    #expect(lines.levels == .din)
-    chip.outputs.failingWrite = nil
-    try lines.set(.bl, to: .bl)
-    #expect(chip.outputs.writes.last == [true, false, false, true])
-  }
-
   @Test func aSequenceWithALineTheBoardDoesNotWireWritesNothing() throws {
     let chip = FakeGPIOChip()
     let lines = try Self.lines(chip)
@@ -107,8 +93,8 @@ struct GPIOChipLinesTests {
     #expect(chip.outputs.writes.isEmpty)
   }
 
-  /// Request bits follow the request's order whether the roles are consecutive (a shift) or
-  /// not (a table): 74HC595 lines from `data` on, and an HV5622 chain without BL and a HVEN line.
+  /// Each line is requested under its role's bit, so a write sets the lines it names whatever
+  /// the roles: 74HC595 lines from `data` on, and an HV5622 chain without BL with a HVEN line.
   @Test func eachRoleSetsItsOwnLineWhateverTheRolesAre() throws {
     let shiftRegister = FakeGPIOChip()
     let lines595 = try GPIOChipLines(

@@ -178,9 +178,8 @@ struct HardwareBoardTests {
     try hardware.driver.start()
     try hardware.driver.write(try hardware.board.formatter.format("12:34:56"))
     #expect(opener.spi.transfers == [bytes])
-    // LE ends high: the chips show the frame (LE is also their OE). The fake's requests share
-    // one record of writes, the width of the last request: LE is its first line.
-    #expect(opener.chip.outputs.writes.last?.first == true)
+    // LE ends high: the chips show the frame (LE is also their OE). It is the first request.
+    #expect(opener.chip.outputs.writes.last == [true])
   }
 
   @Test func exixeModulesGetOneCommandEachOnTheirOwnSelectLine() throws {
