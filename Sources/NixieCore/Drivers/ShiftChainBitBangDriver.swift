@@ -119,8 +119,10 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
 
   private func shift(_ bits: OutputBits) throws {
     frameWrites.withUnsafeMutableBufferPointer { writes in
-      for (sent, position) in ShiftChain.sendOrder(outputCount: map.chainOutputCount).enumerated() {
-        writes[2 * sent] = bits[position] ? dataOne : dataZero
+      var write = 0
+      for position in ShiftChain.sendOrder(outputCount: map.chainOutputCount) {
+        writes[write] = bits[position] ? dataOne : dataZero
+        write &+= 2
       }
     }
     try lines.set(frameWrites)
