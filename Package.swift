@@ -167,8 +167,8 @@ let package = Package(
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
-        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieTestSupport", "NixieWireDecoders",
+        "NixieClock", "NixieTime", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime",
+        "NixieInput", "NixieTestSupport", "NixieWireDecoders",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.

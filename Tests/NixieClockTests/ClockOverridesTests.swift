@@ -3,6 +3,7 @@ import NixieBoards
 import NixieClock
 import NixieCore
 import NixieTestSupport
+import NixieTime
 import Testing
 
 /// The overrides file: what the page changes is saved as YAML that reads back the same (with

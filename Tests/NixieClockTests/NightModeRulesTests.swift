@@ -1,5 +1,6 @@
 import NixieClock
 import NixieCore
+import NixieTime
 import Testing
 
 /// The rules a night's hours must keep, in their one home (`NightMode.checked`), which both

@@ -1,6 +1,7 @@
 import NixieBoards
 import NixieCore
 import NixieSystem
+import NixieTime
 
 /// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
 /// reporting a mistake with its file, line and column (exit 65).

@@ -1,3 +1,5 @@
+import NixieTime
+
 /// The hours the tubes rest: dimmed or dark from one local time until another (crossing
 /// midnight when `from` is later than `until`). Local time as the clock reads it, so a DST
 /// change moves the night with the clock.

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieTime
 
 /// Settings changed over the control socket (`nixie web`'s page): each one kept as it is, set,
 /// or reset to what the configuration file says. Values are checked for their type and range
