@@ -99,14 +99,18 @@ let package = Package(
       swiftSettings: libgpiodSettings
     ),
     // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
-    // the knob; its display is the transition engine's frame scheduler (NixieRuntime). Also
-    // `nixie doctor`'s job (the board the clock would choose, checked by NixieLinux).
+    // the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
-        "NixieLogging", "NixieLinux",
+        "NixieLogging",
       ]
+    ),
+    // `nixie doctor`: the board the clock would choose (NixieClock), checked by NixieLinux.
+    .target(
+      name: "NixieDoctor",
+      dependencies: ["NixieCore", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
     // the tubes, the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it talks to the
@@ -122,7 +126,7 @@ let package = Package(
       name: "NixieCLI",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieLinux", "NixieClock", "NixieWeb",
+        "NixieLinux", "NixieClock", "NixieDoctor", "NixieWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "NixieLogging",
       ]
