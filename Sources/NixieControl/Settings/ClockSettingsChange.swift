@@ -14,12 +14,30 @@ public struct ClockSettingsChange: Hashable, Sendable {
     case reset
   }
 
+  /// A face of the rotation: its date pattern and how long it shows
+  /// (`SettingRanges.faceSeconds`).
+  public struct Face: Hashable, Sendable {
+    public var format: String
+    public var seconds: Int
+
+    public init(format: String, seconds: Int) {
+      self.format = format
+      self.seconds = seconds
+    }
+  }
+
+  /// Night hours, or none.
+  public enum Night: Hashable, Sendable {
+    case off
+    case hours(NightMode)
+  }
+
   public var timeZone: Edit<String> = .keep
-  public var faces: Edit<[ClockOverrides.Face]> = .keep
-  /// The day's brightness in percent, 1…100.
+  public var faces: Edit<[Face]> = .keep
+  /// The day's brightness in percent (`SettingRanges.brightnessPercent`).
   public var brightness: Edit<Int> = .keep
   /// Night hours, or `.off` for none.
-  public var night: Edit<ClockOverrides.Night> = .keep
+  public var night: Edit<Night> = .keep
   /// The backlight's setting (`BacklightSetting`: `#rrggbb`, a name, `off`, `cycle`),
   /// lowercased, on boards that have one.
   public var backlight: Edit<String> = .keep
@@ -119,7 +137,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
         change.faces = .set(faces)
       case "brightness":
         if reset { change.brightness = .reset; continue }
-        guard let percent = wholeNumber(member), ClockConfiguration.brightnessPercent.contains(percent) else {
+        guard let percent = wholeNumber(member), SettingRanges.brightnessPercent.contains(percent) else {
           return failure(key)
         }
         change.brightness = .set(percent)
@@ -144,12 +162,12 @@ public struct ClockSettingsChange: Hashable, Sendable {
     return Int(number)
   }
 
-  private static func parseFaces(_ value: JSONValue) -> [ClockOverrides.Face]? {
+  private static func parseFaces(_ value: JSONValue) -> [Face]? {
     guard case .array(let items) = value, (1...maximumFaces).contains(items.count) else { return nil }
-    var faces: [ClockOverrides.Face] = []
+    var faces: [Face] = []
     for (index, item) in items.enumerated() {
       let format: String
-      var seconds = ClockConfiguration.Face.defaultSeconds(at: index)
+      var seconds = SettingRanges.defaultFaceSeconds(at: index)
       switch item {
       case .string(let text):
         format = text
@@ -159,7 +177,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
         else { return nil }
         format = text
         if let given = item["seconds"] {
-          guard let value = wholeNumber(given), ClockConfiguration.Face.secondsRange.contains(value)
+          guard let value = wholeNumber(given), SettingRanges.faceSeconds.contains(value)
           else { return nil }
           seconds = value
         }
@@ -169,13 +187,13 @@ public struct ClockSettingsChange: Hashable, Sendable {
       guard !format.isEmpty, format.utf8.count <= 64,
         !format.unicodeScalars.contains(where: Printable.needsEscape)
       else { return nil }
-      faces.append(ClockOverrides.Face(format: format, seconds: seconds))
+      faces.append(Face(format: format, seconds: seconds))
     }
     return faces
   }
 
-  private static func parseNight(_ value: JSONValue) -> Result<ClockOverrides.Night, ControlRequestError> {
-    let failure = Result<ClockOverrides.Night, ControlRequestError>.failure(
+  private static func parseNight(_ value: JSONValue) -> Result<Night, ControlRequestError> {
+    let failure = Result<Night, ControlRequestError>.failure(
       ControlRequestError(expectation["night"] ?? "night"))
     if value == .string("off") || value == .bool(false) { return .success(.off) }
     guard case .object(let members) = value,
