@@ -95,14 +95,20 @@ public struct ClockSettingsChange: Hashable, Sendable {
     return JSONText.object(members)
   }
 
+  /// The ranges the messages below name (their home is `SettingRanges`).
+  private static let percent = SettingRanges.brightnessPercent
+  private static let faceSeconds = SettingRanges.faceSeconds
+
   /// What each member must be, for the error replies.
   static let expectation = [
     "timezone": "'set.timezone' must be an IANA zone name such as \"Europe/Berlin\", or null",
     "faces": "'set.faces' must be a list of 1 to \(maximumFaces) faces, each a pattern or"
-      + " {\"format\": PATTERN, \"seconds\": 1…86400}, or null",
-    "brightness": "'set.brightness' must be a whole number of percent from 1 to 100, or null",
+      + " {\"format\": PATTERN, \"seconds\": \(faceSeconds.lowerBound)…\(faceSeconds.upperBound)}, or null",
+    "brightness":
+      "'set.brightness' must be a whole number of percent from \(percent.lowerBound) to \(percent.upperBound),"
+      + " or null",
     "night": "'set.night' must be \"off\", {\"from\": \"HH:MM\", \"until\": \"HH:MM\", \"mode\": \"dim\" or"
-      + " \"dark\", \"brightness\": 1…100}, or null",
+      + " \"dark\", \"brightness\": \(percent.lowerBound)…\(percent.upperBound)}, or null",
     "backlight": "'set.backlight' must be a colour \"#rrggbb\", a colour name ("
       + BacklightSetting.names.map(\.name).joined(separator: ", ") + "), \"off\", \"cycle\", or null",
   ]
