@@ -50,6 +50,7 @@ let package = Package(
     .library(name: "NixieYAML", targets: ["NixieYAML"]),
     .library(name: "NixieBoards", targets: ["NixieBoards"]),
     .library(name: "NixieTime", targets: ["NixieTime"]),
+    .library(name: "NixieControl", targets: ["NixieControl"]),
     .library(name: "NixieClock", targets: ["NixieClock"]),
   ],
   dependencies: [
@@ -98,23 +99,31 @@ let package = Package(
       dependencies: ["NixieCore", "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
-    // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
-    // the knob; its display is the transition engine's frame scheduler (NixieRuntime). Also
-    // `nixie doctor`'s job (the board the clock would choose, checked by NixieLinux).
+    // What both sides of the control socket share: requests and replies, the client, the
+    // socket's place, the settings a change may make and their ranges, the reported layout,
+    // the zone names. The clock serves it; `nixie send` and `nixie web` use only this.
+    .target(name: "NixieControl", dependencies: ["NixieCore", "NixieSystem", "NixieTime"]),
+    // The clock daemon: faces in time zones, the schedule, config, the control socket's server,
+    // systemd, the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
-        "NixieLogging", "NixieLinux",
+        "NixieLogging", "NixieControl",
       ]
+    ),
+    // `nixie doctor`: the board the clock would choose (NixieClock), checked by NixieLinux.
+    .target(
+      name: "NixieDoctor",
+      dependencies: ["NixieCore", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
     // the tubes, the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it talks to the
-    // clock through the control socket only.
+    // clock through the control socket only (NixieControl, never NixieClock).
     .target(
       name: "NixieWeb",
       dependencies: [
-        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator", "NixieLogging",
+        "NixieCore", "NixieSystem", "NixieBoards", "NixieControl", "NixieSimulator", "NixieLogging",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -122,7 +131,7 @@ let package = Package(
       name: "NixieCLI",
       dependencies: [
         "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieLinux", "NixieClock", "NixieWeb",
+        "NixieLinux", "NixieControl", "NixieClock", "NixieDoctor", "NixieWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "NixieLogging",
       ]
@@ -164,25 +173,28 @@ let package = Package(
       dependencies: ["NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
       swiftSettings: libgpiodSettings
     ),
+    // Both sides of the control socket's vocabulary: requests, replies, settings, the layout.
+    .testTarget(
+      name: "NixieControlTests", dependencies: ["NixieControl", "NixieCore", "NixieTime", "NixieBoards"]),
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
-        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieTestSupport", "NixieWireDecoders",
+        "NixieClock", "NixieControl", "NixieTime", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem",
+        "NixieRuntime", "NixieInput", "NixieTestSupport", "NixieWireDecoders",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.
     .testTarget(
       name: "NixieWebTests",
       dependencies: [
-        "NixieWeb", "NixieClock", "NixieCore", "NixieSystem", "NixieBoards", "NixieLogging", "NixieTestSupport",
+        "NixieWeb", "NixieControl", "NixieClock", "NixieCore", "NixieSystem", "NixieBoards", "NixieLogging", "NixieTestSupport",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
       dependencies: [
-        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
+        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
         "NixieRuntime", "NixieInput",
         "NixieLogging",
       ]

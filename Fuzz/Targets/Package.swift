@@ -12,7 +12,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
   ("FuzzBoardProfile", ["NixieCore", "NixieBoards"]),
   ("FuzzYAML", ["NixieYAML"]),
   ("FuzzClockConfiguration", ["NixieCore", "NixieBoards", "NixieTime", "NixieClock"]),
-  ("FuzzControlRequest", ["NixieClock"]),
+  ("FuzzControlRequest", ["NixieControl"]),
   ("FuzzInputScript", ["NixieInput"]),
   ("FuzzTZif", ["NixieTime"]),
   ("FuzzPosixRule", ["NixieTime"]),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import NixieClock
+import NixieDoctor
 import NixieCore
 import NixieSystem
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import NixieClock
+import NixieControl
 import NixieCore
 
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.

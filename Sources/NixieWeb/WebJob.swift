@@ -1,6 +1,6 @@
 import NixieLogging
 import NixieBoards
-import NixieClock
+import NixieControl
 import NixieCore
 import NixieSystem
 

@@ -1,5 +1,6 @@
 import Glibc
 import NixieClock
+import NixieControl
 import NixieCore
 import NixieSimulator
 import Testing

@@ -1,7 +1,8 @@
 import Foundation
-import NixieLogging
 import NixieClock
+import NixieControl
 import NixieCore
+import NixieLogging
 import NixieSystem
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
-import NixieLogging
 import NixieClock
+import NixieControl
 import NixieCore
+import NixieLogging
 import NixieSystem
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieControl
 import NixieCore
 import NixieTime
 

@@ -1,4 +1,5 @@
 import NixieClock
+import NixieControl
 import NixieCore
 import Testing
 

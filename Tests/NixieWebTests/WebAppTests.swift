@@ -1,5 +1,5 @@
 import NixieBoards
-import NixieClock
+import NixieControl
 import NixieCore
 import NixieSystem
 import NixieWeb

@@ -1,3 +1,4 @@
+import NixieControl
 import NixieCore
 import NixieInput
 import NixieLogging

@@ -1,4 +1,5 @@
 import NixieBoards
+import NixieControl
 import NixieCore
 import NixieRuntime
 import NixieSystem
@@ -83,7 +84,7 @@ public struct ClockSettings: Sendable {
     if !options.faces.isEmpty {
       configuration.faces = options.faces.enumerated().map { index, face in
         ClockConfiguration.Face(
-          format: face.pattern, seconds: face.seconds ?? ClockConfiguration.Face.defaultSeconds(at: index))
+          format: face.pattern, seconds: face.seconds ?? SettingRanges.defaultFaceSeconds(at: index))
       }
     }
     if let transition = options.transition { configuration.transition = transition }

@@ -1,3 +1,4 @@
+import NixieControl
 import NixieCore
 import NixieRuntime
 
@@ -33,7 +34,7 @@ public struct ClockStateReport: Sendable {
   public func json() -> String {
     var members: [(String, String)] = [
       ("protocol", String(ControlRequest.versions.upperBound)), ("board", JSONText.quoted(board.name)),
-      ("layout", Self.layout(board.layout)),
+      ("layout", ReportedLayout.json(board.layout)),
     ]
     if let snapshot = status.snapshot {
       members.append(("settings", Self.settings(snapshot.planner)))
@@ -71,18 +72,6 @@ public struct ClockStateReport: Sendable {
         ))
     }
     return JSONText.object(members)
-  }
-
-  /// Each position: its name, model, kind and wired cathodes.
-  static func layout(_ layout: DisplayLayout) -> String {
-    JSONText.array(
-      json: layout.positions.map { position in
-        JSONText.object([
-          ("name", JSONText.quoted(position.name)), ("model", JSONText.quoted(position.model.name)),
-          ("kind", JSONText.quoted(position.model.kind.rawValue)),
-          ("wired", JSONText.array(position.wired.indices.map { position.model.cathodes[$0].name })),
-        ])
-      })
   }
 
   static func settings(_ planner: ClockPlanner) -> String {

@@ -1,3 +1,4 @@
+import NixieControl
 import NixieCore
 
 /// Turns a checked control request into a command for the daemon loop or an answer: a value

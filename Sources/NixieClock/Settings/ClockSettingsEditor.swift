@@ -1,4 +1,5 @@
 import NixieBoards
+import NixieControl
 import NixieCore
 import NixieSystem
 

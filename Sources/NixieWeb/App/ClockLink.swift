@@ -1,4 +1,4 @@
-import NixieClock
+import NixieControl
 import NixieCore
 
 /// How `nixie web` talks to the clock: one control request, the clock's answer. The real one is

@@ -1,5 +1,5 @@
 import NixieLogging
-import NixieClock
+import NixieControl
 import NixieCore
 import NixieSystem
 import Synchronization

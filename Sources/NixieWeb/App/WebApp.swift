@@ -1,4 +1,4 @@
-import NixieClock
+import NixieControl
 import NixieCore
 import NixieSimulator
 

@@ -1,4 +1,4 @@
-import NixieClock
+import NixieControl
 import NixieCore
 
 /// The page and its files, embedded in the binary: nothing is fetched from anywhere else
@@ -12,7 +12,7 @@ public enum WebAssets {
       ? "<button id=\"logout\" type=\"button\" class=\"quiet\">Log out</button>"
       : ""
     // The clock's own ranges and defaults, so the page never offers what the clock refuses.
-    let percent = ClockConfiguration.brightnessPercent
+    let percent = SettingRanges.brightnessPercent
     let (low, high) = (percent.lowerBound, percent.upperBound)
     let night = NightMode.defaultBrightnessPercent
     return """

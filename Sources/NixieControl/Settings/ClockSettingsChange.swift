@@ -1,4 +1,5 @@
 import NixieCore
+import NixieTime
 
 /// Settings changed over the control socket (`nixie web`'s page): each one kept as it is, set,
 /// or reset to what the configuration file says. Values are checked for their type and range
@@ -13,12 +14,30 @@ public struct ClockSettingsChange: Hashable, Sendable {
     case reset
   }
 
+  /// A face of the rotation: its date pattern and how long it shows
+  /// (`SettingRanges.faceSeconds`).
+  public struct Face: Hashable, Sendable {
+    public var format: String
+    public var seconds: Int
+
+    public init(format: String, seconds: Int) {
+      self.format = format
+      self.seconds = seconds
+    }
+  }
+
+  /// Night hours, or none.
+  public enum Night: Hashable, Sendable {
+    case off
+    case hours(NightMode)
+  }
+
   public var timeZone: Edit<String> = .keep
-  public var faces: Edit<[ClockOverrides.Face]> = .keep
-  /// The day's brightness in percent, 1…100.
+  public var faces: Edit<[Face]> = .keep
+  /// The day's brightness in percent (`SettingRanges.brightnessPercent`).
   public var brightness: Edit<Int> = .keep
   /// Night hours, or `.off` for none.
-  public var night: Edit<ClockOverrides.Night> = .keep
+  public var night: Edit<Night> = .keep
   /// The backlight's setting (`BacklightSetting`: `#rrggbb`, a name, `off`, `cycle`),
   /// lowercased, on boards that have one.
   public var backlight: Edit<String> = .keep
@@ -76,14 +95,20 @@ public struct ClockSettingsChange: Hashable, Sendable {
     return JSONText.object(members)
   }
 
+  /// The ranges the messages below name (their home is `SettingRanges`).
+  private static let percent = SettingRanges.brightnessPercent
+  private static let faceSeconds = SettingRanges.faceSeconds
+
   /// What each member must be, for the error replies.
   static let expectation = [
     "timezone": "'set.timezone' must be an IANA zone name such as \"Europe/Berlin\", or null",
     "faces": "'set.faces' must be a list of 1 to \(maximumFaces) faces, each a pattern or"
-      + " {\"format\": PATTERN, \"seconds\": 1…86400}, or null",
-    "brightness": "'set.brightness' must be a whole number of percent from 1 to 100, or null",
+      + " {\"format\": PATTERN, \"seconds\": \(faceSeconds.lowerBound)…\(faceSeconds.upperBound)}, or null",
+    "brightness":
+      "'set.brightness' must be a whole number of percent from \(percent.lowerBound) to \(percent.upperBound),"
+      + " or null",
     "night": "'set.night' must be \"off\", {\"from\": \"HH:MM\", \"until\": \"HH:MM\", \"mode\": \"dim\" or"
-      + " \"dark\", \"brightness\": 1…100}, or null",
+      + " \"dark\", \"brightness\": \(percent.lowerBound)…\(percent.upperBound)}, or null",
     "backlight": "'set.backlight' must be a colour \"#rrggbb\", a colour name ("
       + BacklightSetting.names.map(\.name).joined(separator: ", ") + "), \"off\", \"cycle\", or null",
   ]
@@ -118,7 +143,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
         change.faces = .set(faces)
       case "brightness":
         if reset { change.brightness = .reset; continue }
-        guard let percent = wholeNumber(member), ClockConfiguration.brightnessPercent.contains(percent) else {
+        guard let percent = wholeNumber(member), SettingRanges.brightnessPercent.contains(percent) else {
           return failure(key)
         }
         change.brightness = .set(percent)
@@ -143,12 +168,12 @@ public struct ClockSettingsChange: Hashable, Sendable {
     return Int(number)
   }
 
-  private static func parseFaces(_ value: JSONValue) -> [ClockOverrides.Face]? {
+  private static func parseFaces(_ value: JSONValue) -> [Face]? {
     guard case .array(let items) = value, (1...maximumFaces).contains(items.count) else { return nil }
-    var faces: [ClockOverrides.Face] = []
+    var faces: [Face] = []
     for (index, item) in items.enumerated() {
       let format: String
-      var seconds = ClockConfiguration.Face.defaultSeconds(at: index)
+      var seconds = SettingRanges.defaultFaceSeconds(at: index)
       switch item {
       case .string(let text):
         format = text
@@ -158,7 +183,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
         else { return nil }
         format = text
         if let given = item["seconds"] {
-          guard let value = wholeNumber(given), ClockConfiguration.Face.secondsRange.contains(value)
+          guard let value = wholeNumber(given), SettingRanges.faceSeconds.contains(value)
           else { return nil }
           seconds = value
         }
@@ -168,13 +193,13 @@ public struct ClockSettingsChange: Hashable, Sendable {
       guard !format.isEmpty, format.utf8.count <= 64,
         !format.unicodeScalars.contains(where: Printable.needsEscape)
       else { return nil }
-      faces.append(ClockOverrides.Face(format: format, seconds: seconds))
+      faces.append(Face(format: format, seconds: seconds))
     }
     return faces
   }
 
-  private static func parseNight(_ value: JSONValue) -> Result<ClockOverrides.Night, ControlRequestError> {
-    let failure = Result<ClockOverrides.Night, ControlRequestError>.failure(
+  private static func parseNight(_ value: JSONValue) -> Result<Night, ControlRequestError> {
+    let failure = Result<Night, ControlRequestError>.failure(
       ControlRequestError(expectation["night"] ?? "night"))
     if value == .string("off") || value == .bool(false) { return .success(.off) }
     guard case .object(let members) = value,

@@ -1,7 +1,7 @@
 import NixieSystem
 
 /// Where the control socket lives when the configuration does not say: the one rule the clock
-/// (which listens) and `nixie send` (which connects) share.
+/// (which listens) and `nixie send` and `nixie web` (which connect) share.
 ///
 /// The service listens in its runtime directory, `/run/nixie` (systemd makes it). A clock run
 /// by a user, who may not write there, listens in the user's runtime directory
@@ -40,7 +40,7 @@ public enum ControlSocketPath {
   }
 
   /// Makes the folder of a user's socket (private to the user) before the clock binds it.
-  static func prepare(_ path: String, environment: (String) -> String? = Environment.value)
+  public static func prepare(_ path: String, environment: (String) -> String? = Environment.value)
     throws(SystemCallError)
   {
     guard path == user(environment: environment) else { return }

@@ -1,7 +1,8 @@
 import NixieCore
 import NixieSystem
 
-/// `nixie send`'s side of the control socket: one request line, one reply line.
+/// A client's side of the control socket (`nixie send`, `nixie web`): one request line, one
+/// reply line, within a deadline.
 public enum ControlClient {
   /// Why a request got no answer, or was refused: each a kind of `NixieError`, so
   /// `nixie send` exits 69 when no clock listens, 75 when the clock is busy, 2 when it refuses

@@ -22,8 +22,9 @@ public enum ControlReply: Hashable, Sendable {
     }
   }
 
-  /// A refusal for load: the request was fine, the clock is busy.
-  static func busy(_ message: String) -> String {
+  /// A refusal for load, the reply line: the request was fine, the clock is busy
+  /// (`nixie send` exits 75 on it).
+  public static func busy(_ message: String) -> String {
     JSONText.object([("error", JSONText.quoted(message)), ("busy", "true")]) + "\n"
   }
 }

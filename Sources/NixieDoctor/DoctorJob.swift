@@ -1,3 +1,4 @@
+import NixieClock
 import NixieCore
 import NixieLinux
 import NixieRuntime

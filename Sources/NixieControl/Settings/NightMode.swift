@@ -1,3 +1,5 @@
+import NixieTime
+
 /// The hours the tubes rest: dimmed or dark from one local time until another (crossing
 /// midnight when `from` is later than `until`). Local time as the clock reads it, so a DST
 /// change moves the night with the clock.
@@ -25,13 +27,13 @@ public struct NightMode: Hashable, Sendable {
     case noLength
     /// A brightness given for `mode: dark`, which has none.
     case brightnessWhenDark
-    /// A brightness outside `ClockConfiguration.brightnessPercent`.
+    /// A brightness outside `SettingRanges.brightnessPercent`.
     case brightnessOutOfRange
   }
 
   /// The night the hours describe, checked by the rules nixie.yaml and the control socket
   /// share: `from` differs from `until`, only a dim night has a brightness, and it is a
-  /// percentage in `ClockConfiguration.brightnessPercent` (default
+  /// percentage in `SettingRanges.brightnessPercent` (default
   /// `defaultBrightnessPercent`). The problems are tried in that order.
   public static func checked(
     from: TimeOfDay, until: TimeOfDay, mode: Mode, brightnessPercent: Int?
@@ -39,7 +41,7 @@ public struct NightMode: Hashable, Sendable {
     guard from != until else { return .failure(.noLength) }
     if mode == .dark && brightnessPercent != nil { return .failure(.brightnessWhenDark) }
     let percent = brightnessPercent ?? defaultBrightnessPercent
-    guard ClockConfiguration.brightnessPercent.contains(percent) else {
+    guard SettingRanges.brightnessPercent.contains(percent) else {
       return .failure(.brightnessOutOfRange)
     }
     return .success(NightMode(from: from, until: until, mode: mode, brightness: Double(percent) / 100))

@@ -1,5 +1,6 @@
-import NixieClock
+import NixieControl
 import NixieCore
+import NixieTime
 import Testing
 
 /// Version 2 of the control protocol (`nixie web`'s requests): each request parses back from

@@ -1,7 +1,6 @@
-import NixieSystem
-
-/// Where the daemon reports its state to a service manager (systemd's sd_notify protocol:
-/// `READY=1`, `STATUS=…`, `WATCHDOG=1`, `STOPPING=1`). Injectable for tests.
+/// Where a service (the clock, `nixie web`) reports its state to a service manager
+/// (systemd's sd_notify protocol: `READY=1`, `STATUS=…`, `WATCHDOG=1`, `STOPPING=1`).
+/// Injectable for tests.
 public protocol ServiceNotifier: AnyObject {
   /// Sends the `KEY=value` assignments in one message.
   func notify(_ assignments: [String]) throws(SystemCallError)

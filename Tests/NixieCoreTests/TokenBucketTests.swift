@@ -1,7 +1,7 @@
-import NixieClock
+import NixieCore
 import Testing
 
-/// The control socket's rate limit.
+/// The rate limit the control socket and the web login share.
 struct TokenBucketTests {
   @Test func aTokenBucketAllowsItsBurstThenItsRate() {
     var bucket = TokenBucket(rate: 2, burst: 4)

@@ -1,5 +1,5 @@
 import Foundation
-import NixieClock
+import NixieControl
 import Testing
 
 /// The socket's place when nothing says: the service's, else the user's, for the clock and

@@ -1,5 +1,3 @@
-import NixieSystem
-
 /// The sd_notify protocol spoken directly: one datagram of newline-separated `KEY=value`
 /// lines to the AF_UNIX socket named by `$NOTIFY_SOCKET` (a path, or `@name` in the abstract
 /// namespace). No libsystemd needed.
