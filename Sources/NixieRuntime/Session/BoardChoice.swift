@@ -84,7 +84,8 @@ public struct BoardChoice: Sendable {
   {
     guard board == nil else {
       if let refusal = inputRefusal { throw NixieError(.badUsage, refusal) }
-      return (backend ?? (input != nil || !machineHasGPIO ? .sim : .hardware), nil)
+      if let backend { return (backend, nil) }
+      return (machineHasGPIO && input == nil ? .hardware : .sim, nil)
     }
     switch backend {
     case .hardware?:
