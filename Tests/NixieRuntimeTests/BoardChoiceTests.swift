@@ -36,17 +36,21 @@ struct BoardChoiceTests {
   /// An input script is played on the simulator: it implies it, with no notice to choose a
   /// board, whatever the machine has.
   @Test(arguments: scripted)
-  func anInputScriptImpliesTheSimulator(_ board: String?, _ asked: Backend?, _ gpio: Bool, _ expected: Backend)
-    throws
-  {
+  func anInputScriptImpliesTheSimulator(
+    _ board: String?, _ asked: Backend?, _ gpio: Bool, _ expected: Backend
+  ) throws {
     let choice = BoardChoice(board: board, backend: asked, input: "knob.txt")
     let resolved = try choice.resolveBackend(machineHasGPIO: gpio)
     #expect(resolved.backend == expected)
     #expect(resolved.notice == nil)
   }
 
+  static let refused: [(String?, String)] = [
+    ("hv5622-6xin14", "--input plays a script"), (nil, "none is chosen"),
+  ]
+
   /// With the hardware asked for, a script is refused — after the board, which hardware needs.
-  @Test(arguments: [("hv5622-6xin14", "--input plays a script"), (nil, "none is chosen")] as [(String?, String)])
+  @Test(arguments: refused)
   func anInputScriptOnTheHardwareIsRefused(_ board: String?, _ named: String) {
     let choice = BoardChoice(board: board, backend: .hardware, input: "knob.txt")
     #expect(choice.inputRefusal == "--input plays a script on the simulator: use it with --backend sim")

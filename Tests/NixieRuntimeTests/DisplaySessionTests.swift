@@ -14,7 +14,8 @@ struct DisplaySessionTests {
     let plain = try BoardChoice(backend: .sim).resolvedBackend(machineHasGPIO: false).backend
     let untouched = try DisplaySession(board: board, backend: plain, view: false, clock: ManualClock())
     defer { untouched.finish() }
-    #expect(try untouched.openKnob(encoder) == nil)
+    let none = try untouched.openKnob(encoder)
+    #expect(none == nil)
 
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("knob-\(UUID()).txt").path
     try "500 cw 2\n1000 press\n".write(toFile: path, atomically: true, encoding: .utf8)
