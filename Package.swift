@@ -69,8 +69,9 @@ let package = Package(
       dependencies: ["NixieCore", "NixieYAML", "NixieSystem"],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
-    // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
-    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
+    // The simulator backend: the chips in software at the transport seam, which decode the
+    // wire, trace it and draw the tubes, and the knob's input script played on their lines.
+    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieInput", "NixieSystem"]),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CSystem"),
     // Every system call nixie makes, behind one choke point (SystemCall): files, directories,
@@ -78,8 +79,9 @@ let package = Package(
     .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
-    // Running a board: the frame thread, a display session on the simulator or the hardware,
-    // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
+    // Running a board: the one place the backend is chosen, a display session brought up on
+    // it, the frame thread, the knob's input, and the one-shot commands (show, select,
+    // test-pattern, bench).
     .target(
       name: "NixieRuntime",
       dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
@@ -93,7 +95,7 @@ let package = Package(
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     // The spidev ioctl numbers, computed by the kernel header's own macros.
     .target(name: "CSPIDev"),
-    // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
+    // The Linux backend: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
       dependencies: ["NixieCore", "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev"],

@@ -100,8 +100,8 @@ struct Clock: ParsableCommand {
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
     }
-    if input != nil && hardware.backend == .hardware {
-      throw ValidationError("--input plays a script on the simulator: use it with --backend sim")
+    if let refusal = BoardChoice(backend: hardware.backend, input: input).inputRefusal {
+      throw ValidationError(refusal)
     }
   }
 

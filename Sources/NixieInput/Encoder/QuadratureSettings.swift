@@ -30,6 +30,18 @@ public struct QuadratureSettings: Hashable, Sendable {
     self.init(activeLow: wiring.activeLow, reverse: wiring.reverse, detentsPerCycle: detents)
   }
 
+  /// The settings of `board`'s encoder, or bad configuration when its detents per cycle are
+  /// not 1, 2 or 4 (a profile made by hand, past the parser's check).
+  public static func checked(_ wiring: EncoderWiring, board: String) throws(NixieError) -> QuadratureSettings
+  {
+    guard let settings = QuadratureSettings(wiring: wiring) else {
+      throw NixieError(
+        .badConfiguration,
+        "\(board): encoder.detents-per-cycle must be 1, 2 or 4, not \(wiring.detentsPerCycle)")
+    }
+    return settings
+  }
+
   /// The physical level of a contact that is `closed`.
   public func level(closed: Bool) -> Bool { closed != activeLow }
 

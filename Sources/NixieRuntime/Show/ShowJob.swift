@@ -69,7 +69,7 @@ public struct ShowJob {
       return
     }
     if backlight != nil { try Self.checkBacklight(of: board, held: hold != nil) }
-    let (backend, note) = try choice.resolveBackend()
+    let (backend, note) = try choice.resolvedBackend()
     if let note { notice(note) }
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
     let signals: SignalDescriptor
@@ -80,8 +80,7 @@ public struct ShowJob {
     }
     defer { signals.restoreMask() }
     let session = try DisplaySession(
-      board: board, backend: backend, recording: recording,
-      view: backend == .sim && Terminal.standardOutputIsTerminal)
+      board: board, backend: backend, recording: recording, view: Terminal.standardOutputIsTerminal)
     do {
       session.setBrightness(brightness)
       if let light { try session.setBacklight(BacklightProgram(.steady(light))) }

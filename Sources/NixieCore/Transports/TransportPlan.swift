@@ -1,9 +1,8 @@
-import NixieCore
-
 /// What a board needs from the host, read off its profile: which devices to open, and how.
 ///
-/// `HardwareBoard` opens what it lists; `nixie doctor` checks the same list. It is plain data,
-/// so a test can check that each profile asks for the right devices and settings.
+/// `BoardTransports` opens what it lists through a backend's `TransportOpener`; `nixie doctor`
+/// checks the same list. It is plain data, so a test can check that each profile asks for the
+/// right devices and settings.
 public struct TransportPlan: Hashable, Sendable {
   /// GPIO lines the display drives: a bit-banged chain's din/clk/le/bl, or BL beside SPI.
   public struct Outputs: Hashable, Sendable {
@@ -13,6 +12,12 @@ public struct TransportPlan: Hashable, Sendable {
     /// Physical levels to request them at: the logical idle level (all low: tubes off), with
     /// lines behind inverting level shifters high.
     public var initialLevels: LineSet
+
+    public init(chip: String, lines: [LineRole: UInt32], initialLevels: LineSet) {
+      self.chip = chip
+      self.lines = lines
+      self.initialLevels = initialLevels
+    }
   }
 
   /// GPIO lines watched for edges: the encoder's A, B and switch.
@@ -20,6 +25,12 @@ public struct TransportPlan: Hashable, Sendable {
     public var chip: String
     public var lines: [LineRole: UInt32]
     public var pullUp: Bool
+
+    public init(chip: String, lines: [LineRole: UInt32], pullUp: Bool) {
+      self.chip = chip
+      self.lines = lines
+      self.pullUp = pullUp
+    }
   }
 
   /// Expanders on an I2C bus.
@@ -29,6 +40,12 @@ public struct TransportPlan: Hashable, Sendable {
     /// The expander family.
     public var chip: I2CExpander
     public var addresses: [UInt8]
+
+    public init(bus: String, chip: I2CExpander, addresses: [UInt8]) {
+      self.bus = bus
+      self.chip = chip
+      self.addresses = addresses
+    }
   }
 
   public var outputs: Outputs?

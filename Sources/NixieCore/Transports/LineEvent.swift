@@ -1,5 +1,3 @@
-import NixieCore
-
 /// One input line taking a level at an instant: what libgpiod edge events and the simulated
 /// gpiochip both come down to.
 ///

@@ -1,6 +1,5 @@
 import NixieCore
 import NixieInput
-import NixieSimulator
 import NixieSystem
 import Synchronization
 
