@@ -6,9 +6,9 @@ import NixieSystem
 /// The pacing is a `DisplayPacer` — PWM frames (`FramePacer`), a multiplexed board's scan
 /// (`MultiplexPacer`) or modules' brightness levels (`LevelPacer`), as the board's
 /// `DisplayPacing` says; this class is the thin real-time shell around it. Its
-/// thread (not the cooperative async pool) asks the pacer for the next frame, sleeps until
-/// the deadline through the clock's `ThreadParker` — `clock_nanosleep` with `TIMER_ABSTIME`
-/// on CLOCK_MONOTONIC for `SystemClock` — and writes the frame. Unchanged frames are never
+/// thread (a `WorkerThread`, not the cooperative async pool) asks the pacer for the next
+/// frame, sleeps until the deadline through the clock's `ThreadParker` — a timed wait on
+/// CLOCK_MONOTONIC for `SystemClock`, which `stop()` ends at once — and writes the frame. Unchanged frames are never
 /// written. When nothing fades at full brightness it parks until the next request: no
 /// polling, no busy loop. With a `ManualClock` every sleep returns at once, so a 10 s fade
 /// runs in milliseconds; a `ManualDaemonClock` shares virtual time with the clock daemon.
@@ -215,8 +215,8 @@ public final class FrameScheduler: @unchecked Sendable {
     if faults != faultsBefore, let lastFault { throw lastFault }
   }
 
-  /// Stops the thread — mid-fade, mid-PWM or in a fault pause, within one slice — and waits
-  /// for it to end (joins it). The tubes keep the last frame written, or with `blanking` are
+  /// Stops the thread — mid-fade, mid-PWM or in a fault pause: its wait ends at once, a write
+  /// under way is finished — and waits for it to end (joins it). The tubes keep the last frame written, or with `blanking` are
   /// turned off by the thread's last write (`DisplayDriver.blank()`: BL low where the board
   /// wires it).
   /// From then on the owner may use the driver directly.
