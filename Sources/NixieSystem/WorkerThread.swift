@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import NixieCore
 
 /// A thread of our own (not the cooperative async pool) for a loop that blocks — the frame
 /// thread, the socket servers, the knob, the frames relay, the login checks, the backlight —
@@ -10,8 +11,10 @@ import Glibc
 /// each wait, and ends the wait the body is in at once:
 /// - a wait in `wait(for:timeout:)` (poll(2) on the body's descriptors and the worker's own
 ///   eventfd) returns nil;
-/// - any other wait (a `Condition`, a `ThreadParker`, a line source's own wake-up) is ended
-///   by the `onStop` action given to `start`, run on the stopping thread.
+/// - a wait on the `ThreadParker` the worker hands the body (`start(name:parkingOn:_:)`) is
+///   ended by unparking it;
+/// - any other wait (a `Condition`, a line source's own wake-up) is ended by the `onStop`
+///   action given to `start`, run on the stopping thread.
 ///
 /// Then `stop()` joins the thread. `stop()` and `join()` may come more than once and from any
 /// thread; on the worker's own thread they do not wait for it (it cannot end while it waits
@@ -93,6 +96,24 @@ public final class WorkerThread: @unchecked Sendable {
     self.onStop = onStop
     if priority != .normal { try? Self.schedule(handle, priority) }
     return true
+  }
+
+  /// Starts `body` as `start(name:onStop:_:)` does, handing it a parker on `clock` to wait on
+  /// (a slice's deadline, an idle park): made here, on the starting thread, so a virtual clock
+  /// counts the thread from now on; unparked by `stop()`; retired when the body returns, or at
+  /// once when nothing starts. Returns the parker, for the owner's own wake-ups, or nil when
+  /// nothing started.
+  public func start(
+    name: String, parkingOn clock: MonotonicClock, _ body: @escaping @Sendable (ThreadParker) -> Void
+  ) throws(SystemCallError) -> ThreadParker? {
+    let parker = clock.makeThreadParker()
+    var started = false
+    defer { if !started { parker.retire() } }
+    started = try start(name: name, onStop: { parker.unpark() }) {
+      body(parker)
+      parker.retire()
+    }
+    return started ? parker : nil
   }
 
   /// Whether `start` has started the thread (it may have ended since).

@@ -1,12 +1,13 @@
 import Foundation
 import Glibc
+import NixieCore
 import NixieSystem
 import NixieTestSupport
 import Testing
 
 /// A worker thread's life: started once under its name, stopped and joined from any thread
 /// (twice, before it started, from inside itself), and a stop that ends the body's wait at
-/// once — a condition variable's, or poll's — rather than being noticed on a timer.
+/// once — a condition variable's, poll's, a parker's — rather than being noticed on a timer.
 struct WorkerThreadTests {
   /// A flag one thread raises and another waits for, at most 10 s.
   final class Latch: @unchecked Sendable {
@@ -183,6 +184,49 @@ struct WorkerThreadTests {
     }
     #expect(joined)
     #expect(finished.withLock { $0 })
+  }
+
+  /// The system clock, whose parkers count their retirements.
+  final class RetiringClock: ParkingClock, @unchecked Sendable {
+    let system = SystemClock()
+    let retired = Locked(0)
+
+    func now() -> UInt64 { system.now() }
+    func sleep(until deadline: UInt64) { system.sleep(until: deadline) }
+    func makeParker() -> ThreadParker { Parker(base: system.makeParker(), retired: retired) }
+
+    final class Parker: ThreadParker, @unchecked Sendable {
+      let base: ThreadParker
+      let retired: Locked<Int>
+      init(base: ThreadParker, retired: Locked<Int>) {
+        self.base = base
+        self.retired = retired
+      }
+      func sleep(until deadline: UInt64) { base.sleep(until: deadline) }
+      func park(until deadline: UInt64?) { base.park(until: deadline) }
+      func unpark() { base.unpark() }
+      func discardWakeUp() { base.discardWakeUp() }
+      func retire() { retired.withLock { $0 += 1 } }
+    }
+  }
+
+  @Test func aParkedBodyIsUnparkedByTheStopAndItsParkerRetired() throws {
+    let clock = RetiringClock()
+    let worker = WorkerThread()
+    let parked = Latch()
+    let parker = try worker.start(name: "nixie-test", parkingOn: clock) { parker in
+      parked.raise()
+      while !worker.isStopping { parker.park(until: nil) }
+    }
+    #expect(parker != nil)
+    #expect(parked.wait())
+    #expect(clock.retired.withLock { $0 } == 0)
+    #expect(ThreadProbe.returnsSoon { worker.stop() })
+    #expect(clock.retired.withLock { $0 } == 1)
+    // Nothing starts after the stop, and the parker made for it is retired at once.
+    let again = try worker.start(name: "nixie-test", parkingOn: clock) { _ in }
+    #expect(again == nil)
+    #expect(clock.retired.withLock { $0 } == 2)
   }
 
   /// The scheduling policy of the thread at `task` (field 41 of its stat: 0 SCHED_OTHER,

@@ -67,15 +67,8 @@ public final class BacklightPlayer: @unchecked Sendable {
       return
     }
     guard !started else { return }
-    let parker = clock.makeThreadParker()
-    self.parker = parker
-    defer {
-      if !started {
-        parker.retire()
-        self.parker = nil
-      }
-    }
-    started = try worker.start(name: "nixie-backlight", onStop: { parker.unpark() }) { [self] in run(parker) }
+    parker = try worker.start(name: "nixie-backlight", parkingOn: clock) { [self] in run($0) }
+    started = parker != nil
   }
 
   /// Runs the thread at real-time priority (`RealTime.priority`, SCHED_FIFO) from its start,
@@ -152,6 +145,5 @@ public final class BacklightPlayer: @unchecked Sendable {
       condition.lock()
     }
     condition.unlock()
-    parker.retire()
   }
 }

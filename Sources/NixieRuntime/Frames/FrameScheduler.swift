@@ -108,12 +108,8 @@ public final class FrameScheduler: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     guard !started else { return }
-    // Made here, on the owner's thread: a virtual clock counts the thread from now on, so one
-    // whose thread does not start is retired at once.
-    let parker = clock.makeThreadParker()
-    self.parker = parker
-    defer { if !started { parker.retire() } }
-    started = try worker.start(name: "nixie-frames", onStop: { parker.unpark() }) { [self] in run(parker) }
+    parker = try worker.start(name: "nixie-frames", parkingOn: clock) { [self] in run($0) }
+    started = parker != nil
   }
 
   /// Moves the frame thread to real-time scheduling (`RealTime.priority`, SCHED_FIFO) once
@@ -334,6 +330,5 @@ public final class FrameScheduler: @unchecked Sendable {
     exited = true
     condition.broadcast()
     condition.unlock()
-    parker.retire()
   }
 }
