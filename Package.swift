@@ -153,7 +153,9 @@ let package = Package(
     .testTarget(
       name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
       exclude: ["Corpus", "pyyaml_oracle.py"]),
-    .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
+    .testTarget(
+      name: "NixieSystemTests",
+      dependencies: ["NixieSystem", "NixieSimulator", "NixieCore", "NixieTestSupport"]),
     .testTarget(
       name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
