@@ -92,6 +92,8 @@ let package = Package(
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     // The spidev ioctl numbers, computed by the kernel header's own macros.
     .target(name: "CSPIDev"),
+    // libcrypt (libxcrypt): yescrypt password hashes for `nixie web`, as /etc/shadow has them.
+    .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
     // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
