@@ -111,12 +111,12 @@ let package = Package(
       ]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
-    // the tubes, the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it talks to the
-    // clock through the control socket only.
+    // the tubes, the password (yescrypt through libcrypt) and sessions; it talks to the clock
+    // through the control socket only.
     .target(
       name: "NixieWeb",
       dependencies: [
-        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator", "NixieLogging",
+        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator", "NixieLogging", "CCrypt",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.

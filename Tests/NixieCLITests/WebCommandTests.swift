@@ -38,7 +38,7 @@ struct WebCommandTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     let text = try String(contentsOf: file, encoding: .utf8)
-    #expect(text.contains("password-hash: \"pbkdf2-sha256$120000$"))
+    #expect(text.contains("password-hash: \"$y$jAT$"))
     #expect(!text.contains("tube glow"))
     let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o640)
