@@ -1,6 +1,7 @@
 /// A password hash as nixie web 0.3.0 wrote them: PBKDF2-HMAC-SHA256 with a random salt,
 /// `pbkdf2-sha256$ITERATIONS$SALT$HASH` (salt and hash in hexadecimal). Such a hash still
-/// verifies — in Swift (`PBKDF2`), as libcrypt has no PBKDF2; nothing makes new ones.
+/// verifies — in Swift (`PBKDF2`), as libcrypt has no PBKDF2 — and is replaced by a yescrypt one
+/// at the next login that passes (`PasswordRehash`); nothing makes new ones.
 public struct PBKDF2Hash: Hashable, Sendable, CustomStringConvertible {
   public let iterations: Int
   public let salt: [UInt8]

@@ -2,7 +2,8 @@ import NixieSystem
 
 /// `nixie web`'s password as stored in its configuration (`password-hash`), so the password
 /// itself is never stored: a yescrypt hash (`$y$…`, what `--set-password` writes), or a
-/// PBKDF2 hash nixie web 0.3.0 wrote (`pbkdf2-sha256$…`), which still verifies.
+/// PBKDF2 hash nixie web 0.3.0 wrote (`pbkdf2-sha256$…`), which still verifies and is
+/// replaced at the next login that passes (`PasswordRehash`).
 public enum PasswordHash: Hashable, Sendable, CustomStringConvertible {
   case yescrypt(YescryptHash)
   case pbkdf2(PBKDF2Hash)
