@@ -9,15 +9,16 @@ import NixieSystem
 /// `--set-password` one of its own. The memory is wiped after every hash, so neither the
 /// password nor its hash stays in it; a lock makes a second thread wait rather than share it.
 public final class Libcrypt: @unchecked Sendable {
-  private let area: Locked<UnsafeMutablePointer<crypt_data>>
+  private let area: Locked<UnsafeMutableRawPointer>
+  private let size = ccrypt_data_size()
 
   /// The longest password libcrypt hashes, in bytes (`CRYPT_MAX_PASSPHRASE_SIZE` less its NUL).
   public static let maximumPasswordBytes = Int(CRYPT_MAX_PASSPHRASE_SIZE) - 1
 
   public init() {
-    let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
+    let data = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
     // libcrypt asks for a zeroed struct before its first use.
-    memset(data, 0, MemoryLayout<crypt_data>.size)
+    memset(data, 0, size)
     area = Locked(data)
   }
 
@@ -39,10 +40,10 @@ public final class Libcrypt: @unchecked Sendable {
       }
     }
     let result: String? = area.withLock { data in
-      defer { explicit_bzero(data, MemoryLayout<crypt_data>.size) }
+      defer { explicit_bzero(data, size) }
       Glibc.errno = 0
       let output = phrase.withUnsafeBufferPointer { phrase in
-        phrase.withMemoryRebound(to: CChar.self) { crypt_r($0.baseAddress, setting, data) }
+        phrase.withMemoryRebound(to: CChar.self) { ccrypt_r($0.baseAddress, setting, data) }
       }
       // A failure is NULL or a token starting with '*' (which no hash does), errno set.
       guard let output, output.pointee != CChar(UInt8(ascii: "*")) else { return nil }

@@ -24,9 +24,9 @@ public final class PasswordRehash: @unchecked Sendable {
   private let logger: Logger
   private let cost: Int
   private let libcrypt = Libcrypt()
-  /// The PBKDF2 hashes already replaced or tried (once each, so a file that cannot be written
-  /// is reported once).
-  private let tried = Locked(Set<PasswordHash>())
+  /// Whether a rewrite was tried: once a process, so a file that cannot be written is reported
+  /// once (the process has one hash, read at start).
+  private let tried = Locked(false)
 
   /// Rewrites `file`, the settings the hash was read from, with hashes of `cost`.
   public init(file: String, logger: Logger, cost: Int = YescryptHash.defaultCost) {
@@ -39,9 +39,14 @@ public final class PasswordRehash: @unchecked Sendable {
   /// hash, the file holds a yescrypt hash of it.
   public func check(_ hash: PasswordHash, _ password: String) -> Bool {
     guard hash.verify(password, using: libcrypt) else { return false }
-    guard hash.isLegacy, tried.withLock({ $0.insert(hash).inserted }) else { return true }
+    guard hash.isLegacy else { return true }
+    let first = tried.withLock { tried in
+      defer { tried = true }
+      return !tried
+    }
+    guard first else { return true }
     do throws(Failure) {
-      _ = try rewrite(hash, password: password)
+      try rewrite(hash, password: password)
       logger.notice(
         "web: \(Printable.escaped(file)): the password-hash is now yescrypt (the same password; it was PBKDF2)"
       )
@@ -55,8 +60,8 @@ public final class PasswordRehash: @unchecked Sendable {
   }
 
   /// Replaces `old` with a new yescrypt hash of `password` in the file, the rest kept byte for
-  /// byte, and returns the new hash.
-  func rewrite(_ old: PasswordHash, password: String) throws(Failure) -> PasswordHash {
+  /// byte.
+  func rewrite(_ old: PasswordHash, password: String) throws(Failure) {
     if let refusal = PasswordHash.refusal(of: password) { throw Failure(description: refusal) }
     let new: PasswordHash
     let bytes: [UInt8]
@@ -84,7 +89,6 @@ public final class PasswordRehash: @unchecked Sendable {
     } catch {
       throw Failure(description: "\(error)")
     }
-    return new
   }
 
   /// `bytes` with the one occurrence of `old` replaced by `new`; nil when `old` is not there
