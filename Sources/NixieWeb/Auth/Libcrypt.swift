@@ -3,27 +3,23 @@ import Glibc
 import NixieSystem
 
 /// libcrypt's working memory for hashing passwords on one thread — `struct crypt_data`, 32 KiB,
-/// allocated once on the heap (too big for a small thread's stack) — and the two calls
+/// allocated on the heap at the first hash (too big for a small thread's stack; not needed by
+/// a server nobody logs in to) and kept — and the two calls
 /// nixie web makes: `crypt_gensalt_rn` (a setting from random bytes) and `crypt_r` (a
 /// password's hash under a setting). The login verifier has one for its thread,
 /// `--set-password` one of its own. The memory is wiped after every hash, so neither the
 /// password nor its hash stays in it; a lock makes a second thread wait rather than share it.
 public final class Libcrypt: @unchecked Sendable {
-  private let area: Locked<UnsafeMutableRawPointer>
+  private let area = Locked<UnsafeMutableRawPointer?>(nil)
   private let size = ccrypt_data_size()
 
   /// The longest password libcrypt hashes, in bytes (`CRYPT_MAX_PASSPHRASE_SIZE` less its NUL).
   public static let maximumPasswordBytes = Int(CRYPT_MAX_PASSPHRASE_SIZE) - 1
 
-  public init() {
-    let data = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-    // libcrypt asks for a zeroed struct before its first use.
-    memset(data, 0, size)
-    area = Locked(data)
-  }
+  public init() {}
 
   deinit {
-    area.withLock { data in data.deallocate() }
+    area.withLock { data in data?.deallocate() }
   }
 
   /// The hash of `password` under `setting` (a setting from `setting(prefix:cost:random:)`, or
@@ -39,7 +35,13 @@ public final class Libcrypt: @unchecked Sendable {
         if let base = bytes.baseAddress { explicit_bzero(base, bytes.count) }
       }
     }
-    let result: String? = area.withLock { data in
+    let result: String? = area.withLock { area in
+      let data = area ?? UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+      if area == nil {
+        // libcrypt asks for a zeroed struct before its first use.
+        memset(data, 0, size)
+        area = data
+      }
       defer { explicit_bzero(data, size) }
       Glibc.errno = 0
       let output = phrase.withUnsafeBufferPointer { phrase in

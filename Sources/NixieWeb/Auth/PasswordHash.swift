@@ -35,8 +35,8 @@ public enum PasswordHash: Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// A new yescrypt hash of `password` at `cost` (tests ask for less than the default, 1 ms
-  /// against 38). Fails when getrandom(2) or libcrypt does (its errno says why).
+  /// A new yescrypt hash of `password` at `cost` (tests ask for less than the default: cost 1
+  /// takes 1 ms). Fails when getrandom(2) or libcrypt does (its errno says why).
   public static func make(
     password: String, cost: Int = YescryptHash.defaultCost, using libcrypt: Libcrypt = Libcrypt()
   ) throws(SystemCallError) -> PasswordHash {

@@ -9,14 +9,13 @@ public struct YescryptHash: Hashable, Sendable, CustomStringConvertible {
   /// The stored form.
   public let description: String
 
-  /// The cost of a new hash: 6, 32 MiB and 38 ms of CPU a check on the development machine
-  /// (2-core AMD EPYC; libcrypt's SSE2 code), where the PBKDF2 it replaces took 64 ms.
-  /// A Raspberry Pi Zero 2 W or Pi 3 (Cortex-A53 at 1 GHz, libcrypt's portable code) is
-  /// estimated 10 to 20 times slower: ~0.4 to 0.8 s, the figure logins had with PBKDF2
-  /// (~0.65 s). Debian's own default, 5 (16 MiB), would take half that; 7 would need 64 MiB,
-  /// more than nixie-web.service allows the whole process (`MemoryMax=64M`). Measured
-  /// (`crypt_r`, CPU time, best of 5): cost 1 1.0 ms, 2 2.1 ms, 3 4.4 ms, 4 9.0 ms,
-  /// 5 18.8 ms, 6 38.1 ms, 7 78.9 ms. The check runs on `PasswordVerifier`'s thread.
+  /// The cost of a new hash: 6, 32 MiB and about 40 ms of CPU a check on the development
+  /// machine (2-core AMD EPYC; libcrypt's SSE2 code), where the PBKDF2 it replaces took 60
+  /// (docs/PERFORMANCE.md has the figures). A Raspberry Pi Zero 2 W or Pi 3 (Cortex-A53 at
+  /// 1 GHz, libcrypt's portable C code) is estimated 10 to 20 times slower: ~0.4 to 0.8 s, the
+  /// figure logins had with PBKDF2 (~0.65 s, estimated the same way). Debian's own default, 5
+  /// (16 MiB), would take half that; 7 would need 64 MiB, more than nixie-web.service allows
+  /// the whole process (`MemoryMax=64M`). The check runs on `PasswordVerifier`'s thread.
   public static let defaultCost = 6
 
   /// The parameters libcrypt's `crypt_gensalt_rn` writes for the costs 1 to 6 (flags `j`,
