@@ -12,9 +12,9 @@ import Testing
 struct PasswordHashTests {
   /// Perl's `crypt(PASSWORD, SETTING)` for each pair, both given in hexadecimal, so any byte
   /// passes; an empty line where crypt fails.
-  static func perlCrypt(_ pairs: [(password: [UInt8], setting: String)]) throws -> [String] {
+  static func perlCrypt(_ pairs: [([UInt8], String)]) throws -> [String] {
     let perl = try #require(ToolProcess.find("perl"), "perl is needed")
-    let input = pairs.map { Hex.string($0.password) + " " + Hex.string(Array($0.setting.utf8)) }
+    let input = pairs.map { Hex.string($0.0) + " " + Hex.string(Array($0.1.utf8)) }
     let script =
       #"while (<STDIN>) { chomp; my ($p, $s) = map { pack("H*", $_) } split / /; print crypt($p, $s) // "", "\n" }"#
     let output = try ToolProcess.run(perl, ["-e", script], input: input.joined(separator: "\n") + "\n")
@@ -30,8 +30,12 @@ struct PasswordHashTests {
     let hashes = try Self.passwords.map { password throws in
       try PasswordHash.make(password: password, cost: 1)
     }
-    let pairs = zip(Self.passwords, hashes).map { (Array($0.utf8), $1.description) }
-    let wrong = zip(Self.passwords, hashes).map { (Array(($0 + "!").utf8), $1.description) }
+    var pairs: [([UInt8], String)] = []
+    var wrong: [([UInt8], String)] = []
+    for (password, hash) in zip(Self.passwords, hashes) {
+      pairs.append((Array(password.utf8), hash.description))
+      wrong.append((Array((password + "!").utf8), hash.description))
+    }
     let perl = try Self.perlCrypt(pairs + wrong)
     try #require(perl.count == 2 * hashes.count)
     for (index, hash) in hashes.enumerated() {
@@ -49,8 +53,12 @@ struct PasswordHashTests {
   /// Perl hashes the passwords, nixie reads those hashes, verifies the right password and
   /// refuses a wrong one, and libcrypt under nixie computes the very same text.
   @Test func aHashPerlMakesVerifiesHere() throws {
-    let settings = YescryptHash.parameters.map { "$y$\($0)$LdJMENpBABJJ3hIHjB1Bi." }
-    let pairs = settings.flatMap { setting in Self.passwords.prefix(4).map { (Array($0.utf8), setting) } }
+    var pairs: [([UInt8], String)] = []
+    for parameters in YescryptHash.parameters {
+      for password in Self.passwords.prefix(4) {
+        pairs.append((Array(password.utf8), "$y$\(parameters)$LdJMENpBABJJ3hIHjB1Bi."))
+      }
+    }
     let perl = try Self.perlCrypt(pairs)
     try #require(perl.count == pairs.count)
     let libcrypt = Libcrypt()

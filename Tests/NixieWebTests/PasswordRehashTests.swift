@@ -116,6 +116,19 @@ struct PasswordRehashTests {
     #expect(log.all.first?.contains("the file no longer holds the hash nixie web started with") == true)
   }
 
+  /// The hash's text also stands in a comment: which one to replace is not clear, so neither is.
+  @Test func aHashThatStandsTwiceIsLeftAlone() throws {
+    let old = Self.pbkdf2(Self.password)
+    let text = "# was: \(old)\n" + Self.settings(old)
+    let path = try Self.file(text)
+    let log = LogRecord()
+    let rehash = PasswordRehash(file: path, logger: log.logger, cost: 1)
+    #expect(rehash.check(old, Self.password))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    #expect(log.all.count == 1)
+    #expect(log.all.first?.contains("could not be replaced without changing other settings") == true)
+  }
+
   static let replacements: [(String, [UInt8]?)] = [
     ("a: OLD\n", Array("a: NEW\n".utf8)),
     ("OLD", Array("NEW".utf8)),

@@ -53,7 +53,7 @@ public final class PasswordRehash: @unchecked Sendable {
     } catch {
       let fix = "to store a yescrypt hash, run 'sudo nixie web --set-password'"
       logger.warning(
-        "web: \(Printable.escaped(file)): the password-hash stays PBKDF2 (nixie 0.3.0's), which still works, as \(error); \(fix)"
+        "web: \(Printable.escaped(file)): the password-hash stays PBKDF2 (nixie 0.3.0's, still accepted): \(error); \(fix)"
       )
     }
     return true
@@ -63,22 +63,28 @@ public final class PasswordRehash: @unchecked Sendable {
   /// byte.
   func rewrite(_ old: PasswordHash, password: String) throws(Failure) {
     if let refusal = PasswordHash.refusal(of: password) { throw Failure(description: refusal) }
-    let new: PasswordHash
     let bytes: [UInt8]
     do {
-      new = try PasswordHash.make(password: password, cost: cost, using: libcrypt)
       bytes = try FileReader.read(file)
     } catch {
       throw Failure(description: "\(error)")
     }
-    guard let replaced = Self.replacing(old.description, with: new.description, in: bytes),
-      var expected = try? WebConfiguration.parse(bytes: bytes, file: file), expected.passwordHash == old
+    guard var expected = try? WebConfiguration.parse(bytes: bytes, file: file), expected.passwordHash == old
     else {
       throw Failure(description: "the file no longer holds the hash nixie web started with")
     }
-    // The new file must read as the old one with the new hash, or it is not written.
+    let new: PasswordHash
+    do {
+      new = try PasswordHash.make(password: password, cost: cost, using: libcrypt)
+    } catch {
+      throw Failure(description: "cannot hash the password: \(error)")
+    }
+    // Only the hash's text changes, and the new file must read as the old one with the new
+    // hash, or it is not written.
     expected.passwordHash = new
-    guard (try? WebConfiguration.parse(bytes: replaced, file: file)) == expected else {
+    guard let replaced = Self.replacing(old.description, with: new.description, in: bytes),
+      (try? WebConfiguration.parse(bytes: replaced, file: file)) == expected
+    else {
       throw Failure(description: "the hash could not be replaced without changing other settings")
     }
     let status = FileStatus(file)
