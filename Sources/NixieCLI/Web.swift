@@ -48,7 +48,7 @@ struct Web: ParsableCommand {
   var socket: String?
 
   @Flag(
-    help: "Read a new password from standard input, store its PBKDF2 hash in the settings file, and exit.")
+    help: "Read a new password from standard input, store its yescrypt hash in the settings file, and exit.")
   var setPassword = false
 
   func run() throws {

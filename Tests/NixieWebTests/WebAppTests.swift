@@ -44,7 +44,7 @@ struct WebAppTests {
   static func app(password: String? = nil, clock: FakeClock = FakeClock()) throws -> WebApp {
     var configuration = WebConfiguration()
     if let password {
-      configuration.passwordHash = try PasswordHash.make(password: password, iterations: 1000)
+      configuration.passwordHash = try PasswordHash.make(password: password, cost: 1)
     }
     let counter = Counter()
     return WebApp(configuration: configuration, clock: clock, random: { counter.bytes($0) })

@@ -22,9 +22,9 @@ ROOT=$CACHE/$SUITE-amd64
 # multiarch packages, so that dpkg-shlibdeps finds their owners the usual way). Adding a
 # package here installs it into the cached chroot on the next run.
 CHROOT_PACKAGES=(
-  swiftlang libc6-dev pkgconf git rsync libgpiod-dev libi2c-dev
+  swiftlang libc6-dev pkgconf git rsync libgpiod-dev libi2c-dev libcrypt-dev
   build-essential debhelper dpkg-dev fakeroot lintian file binutils-aarch64-linux-gnu
-  libc6-dev:arm64 libgpiod-dev:arm64 libi2c-dev:arm64 libstdc++-14-dev:arm64 libgcc-14-dev:arm64
+  libc6-dev:arm64 libgpiod-dev:arm64 libi2c-dev:arm64 libcrypt-dev:arm64 libstdc++-14-dev:arm64 libgcc-14-dev:arm64
   systemd-standalone-sysusers tzdata
 )
 

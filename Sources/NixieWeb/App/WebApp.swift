@@ -32,7 +32,7 @@ public final class WebApp: @unchecked Sendable {
     self.configuration = configuration
     self.clock = clock
     self.random = random
-    openToken = PasswordHash.hex(random(32))
+    openToken = Hex.string(random(32))
   }
 
   /// Whether a password protects the page.
@@ -115,7 +115,7 @@ public final class WebApp: @unchecked Sendable {
       return .error(.unsupportedMediaType, "send the change as application/json")
     }
     guard let given = request.header("x-csrf-token"),
-      HMAC.constantTimeEqual(Array(given.utf8), Array(token.utf8))
+      ConstantTime.equal(Array(given.utf8), Array(token.utf8))
     else {
       return .error(.forbidden, "missing or wrong X-CSRF-Token: reload the page")
     }

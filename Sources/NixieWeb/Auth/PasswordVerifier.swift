@@ -29,8 +29,15 @@ public final class PasswordVerifier: @unchecked Sendable {
   private let worker = WorkerThread()
   private let onFinish = LockedAction<Void, Void>()
 
-  /// A verifier taking at most `capacity` (at least 1) logins at once, checking each with `check`.
-  public init(capacity: Int = 4, check: @escaping Check = { hash, password in hash.verify(password) }) {
+  /// A verifier taking at most `capacity` (at least 1) logins at once, checking each with
+  /// `check`; by default `PasswordHash.verify` with libcrypt's working memory allocated once,
+  /// for this verifier's thread.
+  public init(
+    capacity: Int = 4,
+    check: @escaping Check = { [libcrypt = Libcrypt()] hash, password in
+      hash.verify(password, using: libcrypt)
+    }
+  ) {
     self.capacity = max(capacity, 1)
     self.check = check
   }
