@@ -1,3 +1,6 @@
+import NixieBoardModel
+import NixieCore
+
 /// What a command runs a board on — the host's devices (`LinuxBackend`) or the chips in
 /// software (`SimulatorBackend`) — decided once, where the command line's `--backend` is read
 /// (`BoardChoice`). Everything that differs between the two is here or on the `OpenBoard` it

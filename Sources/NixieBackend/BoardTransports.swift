@@ -1,3 +1,8 @@
+import NixieBoardModel
+import NixieCore
+import NixieDrivers
+import NixieTransports
+
 /// A board's transports opened through a `TransportOpener`, the same way on every backend: a
 /// board with a chip variant has its detect line read once first, as the vendor firmware does,
 /// and is driven as the chips it carries (`board`); then the display's GPIO lines, the

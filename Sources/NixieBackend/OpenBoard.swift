@@ -1,3 +1,8 @@
+import NixieBoardModel
+import NixieCore
+import NixieDrivers
+import NixieTransports
+
 /// A board opened on a backend: its driver, the lines and frames one may watch, the picture of
 /// the tubes where the backend has one, and its input lines. `HardwareBoard` (the real
 /// transports) and `SimulatedBoard` (the chips in software) are the two; `DisplaySession`

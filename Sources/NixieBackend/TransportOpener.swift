@@ -1,3 +1,6 @@
+import NixieBoardModel
+import NixieTransports
+
 /// Opens the transports a board's `TransportPlan` lists, one kind at a time: the pin factory
 /// of a backend. The Linux devices (`LinuxTransports`: libgpiod, spidev, i2c-dev) are one
 /// opener, the simulated board (`SimulatedBoard`'s chips in software) another, a test's doubles

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// What a board needs from the host, read off its profile: which devices to open, and how.
 ///
 /// `BoardTransports` opens what it lists through a backend's `TransportOpener`; `nixie doctor`

@@ -1,3 +1,5 @@
+import NixieText
+
 extension BoardProfile {
   /// The board as `nixie boards --json` lists it: name, description, tubes, separators, chip
   /// and transport, for scripts.

@@ -1,3 +1,6 @@
+import NixieDisplay
+import NixieText
+
 /// Everything the program knows about one board: tubes and layout, chips, the cathode map,
 /// polarity and how the host is wired to it. Loaded from a YAML file (`Hardware/boards/`).
 public struct BoardProfile: Hashable, Sendable {

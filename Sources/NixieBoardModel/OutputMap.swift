@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// Where every cathode of a board is wired: the map between a frame and the chip outputs.
 ///
 /// A direct-drive position (HV5622 boards) wires each cathode to one output. A position behind

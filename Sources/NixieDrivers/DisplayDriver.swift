@@ -1,3 +1,7 @@
+import NixieBoardModel
+import NixieDisplay
+import NixieTransitions
+
 /// Puts frames on the tubes. Drivers only push: the layer above owns content and timing.
 ///
 /// `write` skips a frame equal to the one on the tubes, so callers may repeat themselves.

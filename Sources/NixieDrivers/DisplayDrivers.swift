@@ -1,3 +1,7 @@
+import NixieBoardModel
+import NixieCore
+import NixieTransports
+
 /// The one place a board's chip picks its driver: given the transports opened for the board —
 /// simulated or real — the driver that writes its frames.
 public enum DisplayDrivers {

@@ -1,3 +1,6 @@
+import NixieBoardModel
+import NixieDisplay
+
 /// What the I2C expander drivers share: a frame cut into each chip's bytes, and only the chips
 /// whose bytes changed sent — an unchanged frame costs no bus traffic.
 ///

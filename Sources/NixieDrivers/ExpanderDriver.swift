@@ -1,3 +1,9 @@
+import NixieBoardModel
+import NixieCore
+import NixieDisplay
+import NixieText
+import NixieTransports
+
 /// Drives BCD-decoder tubes through I2C expanders (MCP23017, PCF8574): the frame cut into each
 /// chip's bytes, and only the chips whose bytes changed written — an unchanged frame costs no
 /// bus traffic. How a family's bytes go on the bus is its `I2CExpander` data.

@@ -1,3 +1,6 @@
+import NixieBoardModel
+import NixieDisplay
+
 /// A frame that reached the tubes: when, which chip outputs were on, and what that lights.
 public struct LatchedFrame: Hashable, Sendable {
   /// CLOCK_MONOTONIC nanoseconds of the latch (or of the blanking edge that showed it).

@@ -1,3 +1,8 @@
+import NixieBoardModel
+import NixieDisplay
+import NixieTransitions
+import NixieTransports
+
 /// Drives display modules with controllers of their own (exixe-14): one fixed-size command per
 /// module over SPI, framed by that module's chip-select line (`cs0`, `cs1`, … as GPIO lines).
 ///

@@ -1,3 +1,8 @@
+import NixieBoardModel
+import NixieCore
+import NixieDisplay
+import NixieTransitions
+
 /// A driver that tells frame observers what it wrote: the frames log on real hardware.
 ///
 /// The simulator's chip models decode frames from the wire; on hardware nothing reads the

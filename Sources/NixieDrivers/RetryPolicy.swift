@@ -1,3 +1,7 @@
+import NixieCore
+import NixieText
+import NixieTransports
+
 /// How often, and how patiently, a driver repeats a bus transaction that failed transiently.
 ///
 /// The waits double from `firstDelay` up to `maxDelay`; time comes from an injected clock, so a

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// The serial protocol of a shift-register chain, independent of how the bits travel.
 ///
 /// Chips cascade DOUT → DIN; a full shift of N bits leaves the bit clocked in last at chain

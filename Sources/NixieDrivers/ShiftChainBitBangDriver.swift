@@ -1,3 +1,7 @@
+import NixieBoardModel
+import NixieDisplay
+import NixieTransports
+
 /// Drives a shift-register chain by toggling GPIO lines: the waveform of docs/HARDWARE.md for
 /// the HV5622 family, and the same shape for any family (`ShiftChainWiring`), bit by bit.
 ///

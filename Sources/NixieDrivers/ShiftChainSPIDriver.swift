@@ -1,3 +1,7 @@
+import NixieBoardModel
+import NixieDisplay
+import NixieTransports
+
 /// Drives a shift-register chain through an SPI controller: one transfer per frame.
 ///
 /// The frame goes out as `ShiftChain.bytes(of:)`, the last chain position first, each byte's

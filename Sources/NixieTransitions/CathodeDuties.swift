@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// The share of each PWM period every cathode is lit (0…1): what the tubes show mid-fade.
 ///
 /// A steady display has duty 1 on its lit cathodes and 0 elsewhere. The main cathodes of one

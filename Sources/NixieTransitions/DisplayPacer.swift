@@ -1,3 +1,6 @@
+import NixieBoardModel
+import NixieDisplay
+
 /// The pacer a board's `DisplayPacing` asks for, behind one interface: PWM frames
 /// (`FramePacer`), a scan of anode groups (`MultiplexPacer`) or module brightness levels
 /// (`LevelPacer`). The frame scheduler drives whichever it is the same way.

@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// A transition planned out: what every position does from `start`, until all are steady at `end`.
 public struct FadeTimeline: Hashable, Sendable {
   /// One entry per display position.

@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// The pacing of PWM frames as a step function of time: which frame to write next, and when.
 ///
 /// The frame scheduler's thread asks `next(now:)` for a step, sleeps until its deadline and

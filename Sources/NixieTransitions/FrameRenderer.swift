@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// Renders a fade timeline into the PWM slices of one period: which frame to show, and when.
 ///
 /// Each position's main cathodes (digits, symbols) take turns within the period, one after

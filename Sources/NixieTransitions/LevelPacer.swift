@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// The pacing of modules that dim each output themselves (exixe: 128 levels) as a step
 /// function of time: no PWM frames, only the duties of every cathode, sent every `stepPeriod`
 /// while something changes.

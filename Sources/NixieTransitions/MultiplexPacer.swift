@@ -1,3 +1,6 @@
+import NixieBoardModel
+import NixieDisplay
+
 /// The pacing of a multiplexed board's frames as a step function of time: a scan of the anode
 /// groups, one at a time, with PWM inside each group's visit.
 ///

@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// The frames of one PWM period, in order: each lit from its offset until the next one's.
 ///
 /// Storage is allocated once for the most slices a layout can need and reused every period.

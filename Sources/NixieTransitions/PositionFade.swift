@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// What one display position does during a transition.
 public enum PositionFade: Hashable, Sendable {
   /// The position shows these cathodes, untouched by the transition.

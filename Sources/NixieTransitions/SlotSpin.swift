@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// A tube's slot-machine run: one main cathode after another in depth order, then the landing.
 ///
 /// Step `k` (from `start`, each `step` long) shows `order[(offset + k) % order.count]`; after

@@ -1,3 +1,5 @@
+import NixieDisplay
+
 /// Plans a transition: from what the tubes show now to a new state, as per-position fades.
 ///
 /// The starting point is the duty of every cathode at the start time, not the previous target,

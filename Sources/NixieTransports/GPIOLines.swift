@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// The host's GPIO output lines as a driver sees them: one call is one multi-line write.
 ///
 /// The libgpiod transport implements it on a real gpiochip, the simulator on a model of one.

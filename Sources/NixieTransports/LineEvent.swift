@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// One input line taking a level at an instant: what libgpiod edge events and the simulated
 /// gpiochip both come down to.
 ///

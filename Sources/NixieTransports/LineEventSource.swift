@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// Where line events come from: the seam between the input logic and a transport.
 ///
 /// Two sources plug in here: the simulator's scripted knob (`nixie select --input`), which

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// Input lines made ready to read: the knob's (encoder and push switch) or a board's buttons —
 /// a source of line events (libgpiod edge events on hardware, an input script played on the
 /// simulated gpiochip), the lines' levels when reading began, and how to end the reading.

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// Something that watches GPIO lines change: a simulated chip's models, a trace recorder (of
 /// the simulated chip's lines, or of the levels written to real ones).
 public protocol LineObserver: AnyObject {

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 import Testing
 
 /// The line names profiles and traces use (docs/BOARDS.md): every role has exactly the name

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieTestBoards
 import Testing
 
 /// Cathodes wired to one output light together: the output map finds them, the layout lights

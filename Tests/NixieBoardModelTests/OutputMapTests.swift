@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieTestBoards
 import Testing
 
 /// The board map between frames and chip outputs, both ways.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NixieCore
+@testable import NixieDisplay
 
 /// Numbers are parsed and rounded as decimal digits, never through binary floating point.
 struct DecimalNumberTests {

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieDisplay
+import NixieTestBoards
+import NixieText
 import Testing
 
 /// The `text` and JSON forms of a display state (docs/INTERFACE.md).

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieTestBoards
 import Testing
 
 /// The bring-up pattern lights every wired cathode exactly once, alone.

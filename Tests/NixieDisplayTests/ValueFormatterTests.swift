@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDisplay
+import NixieTestBoards
 import Testing
 
 /// The formatting rules of issue 2, as tables: value and options in, `text` out.

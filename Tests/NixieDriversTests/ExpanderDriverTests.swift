@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
+import NixieTestBoards
 import Testing
 
 /// The MCP23017 and PCF8574 drivers' bytes on the bus, checked at the transport seam.

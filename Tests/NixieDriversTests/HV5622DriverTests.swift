@@ -1,4 +1,7 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
+import NixieTestBoards
 import Testing
 
 /// The bit-banged HV5622 waveform, checked at the transport seam (the simulator tests check

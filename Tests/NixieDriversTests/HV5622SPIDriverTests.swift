@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDrivers
+import NixieTestBoards
 import Testing
 
 /// The SPI driver sends a frame as one transfer and blanks through BL.

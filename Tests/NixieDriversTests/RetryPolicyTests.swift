@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDrivers
+import NixieTestBoards
 import Testing
 
 /// Transient bus errors are retried with doubling waits on the injected clock, then reported.

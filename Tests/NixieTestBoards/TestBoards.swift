@@ -1,9 +1,13 @@
+import NixieBoardModel
 import NixieCore
+import NixieDisplay
+import NixieText
+import NixieTransports
 
 /// Board profiles built in code, for driver tests that must not depend on the YAML loader.
-enum TestBoards {
+public enum TestBoards {
   /// Reference board 1's map (docs/HARDWARE.md): digits 1…9, 0 on ten consecutive positions.
-  static func reference(inverted: LineSet = [], blanking: Bool = true) -> BoardProfile {
+  public static func reference(inverted: LineSet = [], blanking: Bool = true) -> BoardProfile {
     let layout = TestLayouts.reference
     var wiring: [OutputMap.PositionWiring] = []
     var next = 0
@@ -27,15 +31,22 @@ enum TestBoards {
 }
 
 /// A transport double at the seam: it records each multi-line write, nothing more.
-final class RecordingLines: GPIOLines {
-  struct Write: Equatable {
-    var lines: LineSet
-    var levels: LineSet
+public final class RecordingLines: GPIOLines {
+  public struct Write: Equatable {
+    public var lines: LineSet
+    public var levels: LineSet
+
+    public init(lines: LineSet, levels: LineSet) {
+      self.lines = lines
+      self.levels = levels
+    }
   }
 
-  var writes: [Write] = []
+  public var writes: [Write] = []
 
-  func set(_ lines: LineSet, to levels: LineSet) throws {
+  public init() {}
+
+  public func set(_ lines: LineSet, to levels: LineSet) throws {
     writes.append(Write(lines: lines, levels: levels))
   }
 }
@@ -44,7 +55,7 @@ extension TestBoards {
   /// Four IN-12A behind K155ID1 decoders on I2C expanders: `chip` ("MCP23017": one chip at
   /// 0x20, tubes on GPA0–3, GPA4–7, GPB0–3, GPB4–7; "PCF8574": chips at 0x20 and 0x21, two
   /// tubes each). Output 4k + n is BCD bit n of tube k either way.
-  static func expander(_ chip: String) -> BoardProfile {
+  public static func expander(_ chip: String) -> BoardProfile {
     let model = ChipModel.named(chip)!
     let layout = DisplayLayout(
       positions: (1...4).map { TestLayouts.tube(.in12A, "tube \($0)", wiring: TestLayouts.digits) })
@@ -65,7 +76,7 @@ extension TestBoards {
   }
 
   /// Reference board 1 clocked out through SPI, BL on a GPIO line.
-  static func referenceOverSPI(inverted: LineSet = []) -> BoardProfile {
+  public static func referenceOverSPI(inverted: LineSet = []) -> BoardProfile {
     var board = reference(inverted: inverted)
     board.gpio = GPIOWiring(chip: "gpiochip0", lines: [.bl: 25])
     board.spi = SPIWiring(device: "/dev/spidev0.0", mode: 1, speedHz: 1_000_000, bitsPerWord: 8)
@@ -74,32 +85,41 @@ extension TestBoards {
 }
 
 /// An I2C bus double: it records each transaction, and fails the ones a test asks it to.
-final class RecordingBus: I2CBus {
+public final class RecordingBus: I2CBus {
   /// One transaction: `register` nil for a PCF8574's "send byte".
-  struct Transaction: Equatable, CustomStringConvertible {
-    var address: UInt8
-    var register: UInt8?
-    var bytes: [UInt8]
-    var description: String {
+  public struct Transaction: Equatable, CustomStringConvertible {
+    public var address: UInt8
+    public var register: UInt8?
+    public var bytes: [UInt8]
+
+    public init(address: UInt8, register: UInt8?, bytes: [UInt8]) {
+      self.address = address
+      self.register = register
+      self.bytes = bytes
+    }
+
+    public var description: String {
       "\(Hex.byte(address)) \(register.map(Hex.byte) ?? "-") [\(bytes.map(Hex.byte).joined(separator: ", "))]"
     }
   }
 
-  var transactions: [Transaction] = []
+  public var transactions: [Transaction] = []
   /// Errors thrown by the next transactions, in order (each attempt consumes one).
-  var failures: [any Error] = []
-  private(set) var attempts = 0
+  public var failures: [any Error] = []
+  public private(set) var attempts = 0
 
-  func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws {
+  public init() {}
+
+  public func write(address: UInt8, register: UInt8, bytes: [UInt8]) throws {
     try attempt()
     transactions.append(Transaction(address: address, register: register, bytes: bytes))
   }
-  func send(address: UInt8, byte: UInt8) throws {
+  public func send(address: UInt8, byte: UInt8) throws {
     try attempt()
     transactions.append(Transaction(address: address, register: nil, bytes: [byte]))
   }
-  func read(address: UInt8, register: UInt8) throws -> UInt8 { 0 }
-  func receive(address: UInt8) throws -> UInt8 { 0 }
+  public func read(address: UInt8, register: UInt8) throws -> UInt8 { 0 }
+  public func receive(address: UInt8) throws -> UInt8 { 0 }
 
   private func attempt() throws {
     attempts += 1
@@ -108,23 +128,29 @@ final class RecordingBus: I2CBus {
 }
 
 /// A bus error that says whether it may pass, as i2c-dev's do.
-struct BusGlitch: TransportFault, Equatable {
-  var isTransient: Bool
+public struct BusGlitch: TransportFault, Equatable {
+  public var isTransient: Bool
+
+  public init(isTransient: Bool) { self.isTransient = isTransient }
 }
 
 /// A clock that jumps to each deadline and remembers the sleeps.
-final class SteppingClock: MonotonicClock, @unchecked Sendable {
-  private(set) var time: UInt64 = 0
-  private(set) var sleeps: [UInt64] = []
-  func now() -> UInt64 { time }
-  func sleep(until deadline: UInt64) {
+public final class SteppingClock: MonotonicClock, @unchecked Sendable {
+  public private(set) var time: UInt64 = 0
+  public private(set) var sleeps: [UInt64] = []
+
+  public init() {}
+  public func now() -> UInt64 { time }
+  public func sleep(until deadline: UInt64) {
     sleeps.append(deadline - min(deadline, time))
     time = max(time, deadline)
   }
 }
 
 /// An SPI double that records each transfer.
-final class RecordingSPI: SPIDevice {
-  var transfers: [[UInt8]] = []
-  func transfer(_ bytes: [UInt8]) throws { transfers.append(bytes) }
+public final class RecordingSPI: SPIDevice {
+  public var transfers: [[UInt8]] = []
+
+  public init() {}
+  public func transfer(_ bytes: [UInt8]) throws { transfers.append(bytes) }
 }

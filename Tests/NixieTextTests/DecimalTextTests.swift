@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import Testing
 
 /// Fixed decimals for reports, checked against a table worked out by hand.

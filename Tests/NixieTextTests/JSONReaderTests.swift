@@ -1,6 +1,6 @@
 import Foundation
-import NixieCore
 import NixieTestSupport
+import NixieText
 import Testing
 
 /// Our JSON reader against Python's json module (the oracle), and its refusals by hand.

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import Testing
 
 /// The one escaper for SVG and HTML: every markup character and every control character.

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import Testing
 
 /// What nixie echoes of user input never reaches the terminal raw.

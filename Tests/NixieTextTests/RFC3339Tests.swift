@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import Testing
 
 struct RFC3339Tests {

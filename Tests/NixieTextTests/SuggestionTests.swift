@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NixieCore
+@testable import NixieText
 
 /// "Did you mean": typos find their word, unrelated words find nothing.
 struct SuggestionTests {

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransitions
 import Testing
 
 /// The backlight's settings as users write them, and its colour as a function of time: the

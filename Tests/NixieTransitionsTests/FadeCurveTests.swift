@@ -1,4 +1,4 @@
-import NixieCore
+import NixieTransitions
 import Testing
 
 /// The fade curves: the perceptual one is CIE lightness, the linear one the plain ramp.

@@ -1,5 +1,7 @@
-import NixieCore
+import NixieDisplay
+import NixieTestBoards
 import NixieTestSupport
+import NixieTransitions
 import Testing
 
 /// The pacing of frames in time, on a virtual clock.

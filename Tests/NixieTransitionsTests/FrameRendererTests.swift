@@ -1,4 +1,6 @@
-import NixieCore
+import NixieDisplay
+import NixieTestBoards
+import NixieTransitions
 import Testing
 
 /// One period at a time: main cathodes take turns, points overlap, brightness scales it all.

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieDisplay
+import NixieTestBoards
+import NixieTransitions
 import Testing
 
 /// Module brightness levels in time, on a virtual clock: a step every 20 ms while something

@@ -1,4 +1,7 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieTestBoards
+import NixieTransitions
 import Testing
 
 /// The scan of anode groups in time, on a virtual clock: every frame lights one group (or

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDisplay
+import NixieTransitions
 
 /// Plays a frame pacer on a virtual clock, as the scheduler thread would, and keeps what it
 /// wrote: each frame with the time it was written.

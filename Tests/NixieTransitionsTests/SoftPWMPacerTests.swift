@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransitions
 import Testing
 
 /// Software PWM of the backlight lines, on a virtual clock.

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieDisplay
+import NixieTestBoards
+import NixieTransitions
 import Testing
 
 /// Planning: which positions change, how, and when they are done.

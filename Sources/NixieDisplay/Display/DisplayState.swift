@@ -1,3 +1,5 @@
+import NixieText
+
 /// What is lit: one set of cathodes per display position, left to right.
 ///
 /// The formatter produces one, the transition engine blends two into frames, the board turns

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// What the backlight does from now on, as a pure function of time: a steady colour, or the
 /// colour wheel turning once every `period`, each at `level` (0…1: the night's dimming).
 ///

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// What a user asks of the light under the tubes, as nixie.yaml, the overrides file and the
 /// control socket write it: a colour (`"#rrggbb"` or a name from `names`), `off`, or `cycle`
 /// (a slow walk round the colour wheel).

@@ -1,3 +1,5 @@
+import NixieBoardModel
+
 /// Software PWM on a few GPIO lines (the NCS314's red, green and blue) as a step function of
 /// time: which levels to write next, and when.
 ///
