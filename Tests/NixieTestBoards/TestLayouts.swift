@@ -1,6 +1,6 @@
 import NixieDisplay
 
-/// Layouts built in code for the pure core's tests (the YAML profiles are tested elsewhere).
+/// Layouts built in code for the pipeline's tests (the YAML profiles are tested elsewhere).
 public enum TestLayouts {
   public static func tube(_ model: TubeModel, _ name: String, wiring cathodes: [Cathode]) -> DisplayPosition {
     var wired = CathodeSet.none
