@@ -1,7 +1,6 @@
 import ArgumentParser
 import NixieClock
 import NixieControl
-import NixieCore
 import NixieLogging
 import NixieRuntime
 import NixieSystem

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NixieDoctor
-import NixieCore
 import NixieSystem
 
 /// `nixie doctor`: what the chosen board needs from this machine, checked, with fixes.

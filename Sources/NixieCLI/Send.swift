@@ -1,6 +1,6 @@
 import ArgumentParser
 import NixieControl
-import NixieCore
+import NixieTransitions
 
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.
 struct Send: ParsableCommand {

@@ -1,7 +1,9 @@
 import ArgumentParser
-import NixieCore
+import NixieDisplay
 import NixieRuntime
 import NixieSystem
+import NixieText
+import NixieTransitions
 
 extension FormatOptions.Padding: ExpressibleByArgument {}
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NixieLogging
-import NixieCore
 import NixieSystem
 import NixieWeb
 

@@ -3,6 +3,7 @@ import NixieCore
 import NixieLinux
 import NixieRuntime
 import NixieSystem
+import NixieText
 
 /// `nixie doctor`: checks what the chosen board needs from this machine (`BoardDoctor`) and
 /// prints the findings with their fixes. The board is `--board`, else the configuration's

@@ -1,5 +1,8 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
 import NixieSystem
+import NixieTransports
 
 /// The real board as the runtime brings it up: faults in the user's words, the display's lines
 /// traced as written, no picture in the terminal (it is the log's), and the knob's and the

@@ -1,5 +1,10 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
+import NixieDrivers
 import NixieSystem
+import NixieText
+import NixieTransports
 
 /// A board on its real transports — what `LinuxBackend` opens for every command.
 ///

@@ -1,3 +1,5 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
 import NixieSystem
 

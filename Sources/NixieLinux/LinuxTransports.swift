@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBackend
+import NixieBoardModel
+import NixieTransports
 
 /// The real devices, the Linux backend's `TransportOpener`: libgpiod lines, spidev, i2c-dev.
 public struct LinuxTransports: TransportOpener {

@@ -1,6 +1,8 @@
+import NixieBoardModel
 import NixieCore
 import NixieInput
 import NixieSystem
+import NixieTransports
 import Synchronization
 
 /// The simulator's knob: plays an input script on the simulated gpiochip's `a`, `b` and `sw`

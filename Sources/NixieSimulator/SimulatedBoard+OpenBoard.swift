@@ -1,5 +1,9 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
+import NixieDrivers
 import NixieInput
+import NixieTransports
 
 /// The simulated board as the runtime brings it up: every gpiochip line traced, the frames
 /// decoded from the chips, a picture for the terminal with the backlight read back, and the

@@ -1,5 +1,9 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
+import NixieDrivers
 import NixieInput
+import NixieText
 
 /// A whole board in software: the simulated transports, the models of the chips behind them,
 /// and the driver the program talks to — what `SimulatorBackend` opens for every command.

@@ -1,3 +1,4 @@
+import NixieBoardModel
 import NixieCore
 
 /// The chips behind a simulated board's transports, as its interface has them: a

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBackend
+import NixieBoardModel
+import NixieTransports
 
 /// The simulator's `TransportOpener`: a simulated board's transports handed out as the Linux
 /// devices are opened — the gpiochip for output lines (display and backlight alike: one chip

@@ -1,5 +1,6 @@
 import NixieCore
 import NixieSystem
+import NixieText
 
 extension WebJob {
   /// `nixie web --set-password`, all of it: asks for the password when standard input is a

@@ -1,7 +1,7 @@
-import NixieLogging
 import NixieBoards
 import NixieControl
 import NixieCore
+import NixieLogging
 import NixieSystem
 
 /// `nixie web`: reads its configuration, refuses to listen beyond this machine without a

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// The checks a YAML text passes before it is scanned, and the spelling of characters a reader
 /// cannot see. nixie's files are UTF-8 without control characters (tab and line breaks

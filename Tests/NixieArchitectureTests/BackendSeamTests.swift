@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Hardware or simulator is decided once (docs/ARCHITECTURE.md, "Rules that keep it simple"):
-/// `BoardChoice` makes the backend, the seam (`NixieCore/Transports/`) says what a backend and
+/// `BoardChoice` makes the backend, the seam (`NixieBackend`) says what a backend and
 /// the board it opens offer, and the two implementations live in `NixieLinux` and
 /// `NixieSimulator`. No other source file may branch on the backend — compare with or switch
 /// over `Backend`'s cases, choose one in a ternary, or make or cast to a backend's own types.
@@ -10,7 +10,7 @@ struct BackendSeamTests {
   /// Where branching on the backend belongs: the seam, its two implementations, and the one
   /// place that chooses.
   static let seam = [
-    "Sources/NixieCore/Transports/", "Sources/NixieLinux/", "Sources/NixieSimulator/",
+    "Sources/NixieBackend/", "Sources/NixieLinux/", "Sources/NixieSimulator/",
     "Sources/NixieRuntime/Session/BoardChoice.swift",
   ]
 
@@ -88,7 +88,7 @@ struct BackendSeamTests {
   /// Each way of branching the old code had is caught; comments and the word in prose are not.
   @Test(arguments: planted)
   func aPlantedBranchIsFound(_ line: String) throws {
-    let lines = try Self.findings(in: "import NixieCore\n\n" + line + "\n").map(\.line)
+    let lines = try Self.findings(in: "import NixieBackend\n\n" + line + "\n").map(\.line)
     #expect(lines == [3])
   }
 

@@ -10,7 +10,7 @@ import Testing
 /// - `NixieControl` is safe for any client: nothing of the daemon, the board's runtime, the
 ///   Linux transports or the simulator is in it, directly or below it.
 /// - `nixie send` (`Sources/NixieCLI/Send.swift`) speaks the protocol and nothing else: it
-///   imports `NixieControl`, the argument parser, and `NixieCore` for the values the
+///   imports `NixieControl`, the argument parser, and `NixieTransitions` for the values the
 ///   requests are made of (a transition's kind).
 /// - The clock does not depend on Linux probing: `NixieClock` does not import `NixieLinux`
 ///   (`nixie doctor`'s job is `NixieDoctor`'s).
@@ -33,7 +33,7 @@ struct LayerRulesTests {
   static let forbiddenBelowControl: Set = ["NixieClock", "NixieRuntime", "NixieLinux", "NixieSimulator"]
   /// `nixie send`'s source, and everything it may import.
   static let sendFile = (module: "NixieCLI", file: "Send.swift")
-  static let sendMayImport: Set = ["NixieControl", "ArgumentParser", "NixieCore"]
+  static let sendMayImport: Set = ["NixieControl", "ArgumentParser", "NixieTransitions"]
 
   /// `module` and everything it depends on, through Package.swift's targets.
   static func closure(of module: String, in dependencies: Dependencies) -> Set<String> {
@@ -146,7 +146,7 @@ struct LayerRulesTests {
     "NixieClock": [("App/ClockJob.swift", "NixieControl"), ("App/ClockJob.swift", "NixieRuntime")],
     "NixieWeb": [("App/WebApp.swift", "NixieControl")],
     "NixieCLI": [
-      ("Send.swift", "ArgumentParser"), ("Send.swift", "NixieControl"), ("Send.swift", "NixieCore"),
+      ("Send.swift", "ArgumentParser"), ("Send.swift", "NixieControl"), ("Send.swift", "NixieTransitions"),
       ("Clock.swift", "NixieClock"),
     ],
   ]

@@ -1,7 +1,6 @@
 import Foundation
 import NixieClock
 import NixieControl
-import NixieCore
 import NixieLogging
 import NixieSystem
 import Synchronization

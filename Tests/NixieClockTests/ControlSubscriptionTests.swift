@@ -1,8 +1,9 @@
 import NixieClock
 import NixieControl
-import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieText
+import NixieTransitions
 import Testing
 
 /// Version 2 on a real socket: `state` and `set` answer with data, a subscriber gets the frames

@@ -1,8 +1,8 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
 import NixieClock
 import NixieControl
-import NixieCore
 import NixieTime
 
 /// Boards, planners and instants the clock tests share.

@@ -1,6 +1,5 @@
 import NixieClock
 import NixieControl
-import NixieCore
 import Testing
 
 /// The pure schedule: rotation, night mode, anti-poisoning, the unsynchronised indicator, and

@@ -1,5 +1,4 @@
 import NixieControl
-import NixieCore
 import NixieTime
 import Testing
 

@@ -1,5 +1,5 @@
 import NixieControl
-import NixieCore
+import NixieTransitions
 import Testing
 
 /// The control protocol's requests: what `nixie send` writes is what the clock reads back.

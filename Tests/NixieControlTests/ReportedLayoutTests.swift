@@ -1,6 +1,6 @@
 import NixieBoards
 import NixieControl
-import NixieCore
+import NixieText
 import Testing
 
 /// The layout in a `state` answer has one home for both sides: what the clock writes

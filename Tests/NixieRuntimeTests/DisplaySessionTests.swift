@@ -1,5 +1,4 @@
 import Foundation
-import NixieCore
 import NixieRuntime
 import NixieSimulator
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import NixieCore
 import NixieSimulator
 import NixieSystem
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import NixieBoards
 import NixieClock
 import NixieControl
-import NixieCore
+import NixieText
 import NixieWeb
 import Testing
 

@@ -1,9 +1,10 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
 import NixieClock
 import NixieControl
-import NixieCore
 import NixieSystem
+import NixieText
 import NixieWeb
 import Testing
 

@@ -1,7 +1,7 @@
 import NixieBoards
 import NixieControl
-import NixieCore
 import NixieSystem
+import NixieText
 import NixieWeb
 import Testing
 

@@ -1,7 +1,6 @@
 import NixieBoards
 import NixieClock
 import NixieControl
-import NixieCore
 import NixieLogging
 import NixieSystem
 import NixieWeb

@@ -1,10 +1,13 @@
+import NixieBoardModel
 import NixieControl
 import NixieCore
 import NixieInput
 import NixieLogging
 import NixieRuntime
 import NixieSystem
+import NixieText
 import NixieTime
+import NixieTransports
 
 /// `nixie clock`: the clock daemon, assembled and run until SIGTERM (or `--duration`). It
 /// loads the settings, brings the board up, starts the control socket, the knob and the

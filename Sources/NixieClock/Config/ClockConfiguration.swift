@@ -1,7 +1,10 @@
+import NixieBoardModel
 import NixieBoards
 import NixieControl
 import NixieCore
+import NixieText
 import NixieTime
+import NixieTransitions
 
 /// Everything `nixie clock` can be told, from `/etc/nixie/nixie.yaml` and the command line
 /// (which overrides the file). Defaults are what a clock with no file does.

@@ -1,8 +1,9 @@
 import NixieBoards
 import NixieControl
-import NixieCore
 import NixieSystem
+import NixieText
 import NixieTime
+import NixieTransitions
 
 /// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
 /// reporting a mistake with its file, line and column (exit 65).

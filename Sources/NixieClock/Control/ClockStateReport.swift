@@ -1,6 +1,7 @@
+import NixieBoardModel
 import NixieControl
-import NixieCore
 import NixieRuntime
+import NixieText
 
 /// The answer to a `state` request: the board's layout, the settings in force and where they
 /// come from, what the tubes show, and how punctual the frame thread is (docs/INTERFACE.md).

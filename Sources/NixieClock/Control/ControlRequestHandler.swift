@@ -1,5 +1,5 @@
 import NixieControl
-import NixieCore
+import NixieDisplay
 
 /// Turns a checked control request into a command for the daemon loop or an answer: a value
 /// must be one the board can show (the same rules as `nixie show`), else the client gets the

@@ -2,6 +2,7 @@ import NixieCore
 import NixieInput
 import NixieLogging
 import NixieSystem
+import NixieTransports
 
 /// The knob's own thread: it waits for line events from a `LineEventSource` — libgpiod edge
 /// events on the Pi, the simulator's input script otherwise — runs them through a

@@ -1,6 +1,7 @@
 import NixieBoards
 import NixieControl
-import NixieCore
+import NixieText
+import NixieTransitions
 
 /// The settings changed from `nixie web`'s page (or any control client), kept in the overrides
 /// file (`/var/lib/nixie/overrides.yaml` under systemd) and read after `/etc/nixie/nixie.yaml`,

@@ -1,3 +1,4 @@
+import NixieBoardModel
 import NixieBoards
 import NixieControl
 import NixieCore

@@ -1,5 +1,6 @@
 import NixieCore
 import NixieSystem
+import NixieText
 
 /// A client's side of the control socket (`nixie send`, `nixie web`): one request line, one
 /// reply line, within a deadline.

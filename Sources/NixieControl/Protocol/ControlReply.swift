@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// What the clock answers a control request, as the server writes it: `{"ok": true}`, with a
 /// member of data for a version 2 request, or `{"error": "…"}`.

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieText
+import NixieTransitions
 
 /// One request on the control socket: a JSON object on one line, such as
 /// `{"show": "1234", "seconds": 5, "transition": "slot"}` or `{"clear": true}`.

@@ -1,5 +1,6 @@
-import NixieCore
+import NixieText
 import NixieTime
+import NixieTransitions
 
 /// Settings changed over the control socket (`nixie web`'s page): each one kept as it is, set,
 /// or reset to what the configuration file says. Values are checked for their type and range

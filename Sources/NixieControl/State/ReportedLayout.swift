@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDisplay
+import NixieText
 
 /// The board's layout as the clock reports it in its `state` (control protocol version 2:
 /// `layout`, per position its `name`, `model`, `kind` and `wired` cathode names): written by

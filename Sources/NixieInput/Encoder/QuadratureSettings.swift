@@ -1,3 +1,4 @@
+import NixieBoardModel
 import NixieCore
 
 /// How an encoder's two contacts are wired and where its detents sit.

@@ -1,5 +1,8 @@
+import NixieBoardModel
 import NixieCore
 import NixieSystem
+import NixieTransitions
+import NixieTransports
 
 /// Plays a `BacklightProgram` on a board's backlight from a thread of its own
 /// (`nixie-backlight`), so the tubes' frame thread never waits for it.

@@ -1,6 +1,11 @@
+import NixieBoardModel
 import NixieBoards
 import NixieCore
+import NixieDrivers
 import NixieSystem
+import NixieText
+import NixieTransitions
+import NixieTransports
 
 /// `nixie bench`: measures the transition engine and the frame scheduler on this machine —
 /// render throughput, heap allocations per frame (under glibc's malloc tracer) and how late

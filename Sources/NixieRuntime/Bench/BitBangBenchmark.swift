@@ -1,5 +1,8 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
 import NixieSystem
+import NixieText
 
 /// `nixie bench --bitbang N`: bit-bangs N frames on a board's real GPIO lines as fast as the
 /// driver goes, through exactly the path `nixie show --backend hardware` takes (the board

@@ -1,5 +1,10 @@
+import NixieBoardModel
 import NixieCore
+import NixieDisplay
+import NixieDrivers
 import NixieSystem
+import NixieTransitions
+import NixieTransports
 
 /// Writes PWM frames to a display driver from a dedicated thread, each at its absolute deadline.
 ///

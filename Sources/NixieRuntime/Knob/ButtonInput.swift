@@ -1,4 +1,6 @@
+import NixieBoardModel
 import NixieCore
+import NixieTransports
 
 /// A board's push buttons made ready to read (the NCS314's MODE, UP and DOWN), for boards that
 /// have them and no encoder, their lines as the session's backend opens them

@@ -1,7 +1,9 @@
+import NixieBoardModel
 import NixieBoards
 import NixieCore
 import NixieInput
 import NixieSystem
+import NixieTransports
 
 /// A board's knob made ready to read, the one set-up `nixie select` and `nixie clock` share:
 /// the encoder's wiring and decoder settings, and its lines as the session's backend opens

@@ -1,6 +1,7 @@
 import NixieCore
 import NixieInput
 import NixieSystem
+import NixieTransports
 
 /// `nixie select`: the rotary-knob selector, start to end. The tubes show the selected value,
 /// the knob turns through the values, a short press chooses one, a long press or the timeout

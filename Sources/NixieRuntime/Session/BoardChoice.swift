@@ -1,8 +1,11 @@
+import NixieBackend
+import NixieBoardModel
 import NixieBoards
 import NixieCore
 import NixieLinux
 import NixieSimulator
 import NixieSystem
+import NixieText
 
 /// The board a command drives and the backend it drives it on, as the user chose them
 /// (`--board`, `--backend`, `--input`, a configuration file's `board:` and `backend:`), and

@@ -1,6 +1,12 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
+import NixieDisplay
+import NixieDrivers
 import NixieSimulator
 import NixieSystem
+import NixieTransitions
+import NixieTransports
 
 /// A board brought up for one command — the one bring-up every command shares: the board
 /// opened on the backend chosen (`BoardChoice`), the trace, the frames log and the terminal

@@ -1,6 +1,10 @@
+import NixieBoardModel
 import NixieCore
+import NixieDisplay
 import NixieSimulator
 import NixieSystem
+import NixieText
+import NixieTransitions
 
 /// `nixie show`: a value formatted for the board and put on the tubes with a transition,
 /// optionally kept lit for a while and then blanked. SIGINT or SIGTERM during the transition or

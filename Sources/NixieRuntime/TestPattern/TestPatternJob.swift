@@ -1,5 +1,6 @@
 import NixieCore
 import NixieSystem
+import NixieTransports
 
 /// `nixie test-pattern`: bring-up, one cathode at a time — every cathode of every position,
 /// left to right, each lit for `step` with a label saying what should glow.

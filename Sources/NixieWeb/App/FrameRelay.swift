@@ -1,7 +1,7 @@
 import NixieControl
-import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieText
 
 /// The tubes' frames from the clock, for every viewer of the page: one subscription on the
 /// control socket (however many viewers), read on a thread of its own. The latest frame is

@@ -1,6 +1,6 @@
 import NixieControl
-import NixieCore
 import NixieSimulator
+import NixieText
 
 /// `nixie web`'s routes: the page, its script and style, the tubes' picture, the JSON API
 /// that forwards checked requests to the clock, the login, and the frames stream. Runs on the

@@ -1,6 +1,7 @@
 import Glibc
 import NixieCore
 import NixieLogging
+import NixieText
 import NixieSystem
 
 /// Replaces a PBKDF2 `password-hash` (nixie web 0.3.0's) with a yescrypt hash of the same

@@ -1,5 +1,4 @@
 import NixieBoards
-import NixieCore
 import NixieSystem
 
 /// `nixie web`'s own settings, from `/etc/nixie/web.yaml` (written by `nixie web

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// A response as `nixie web` writes it: status, headers, body. Every response carries the
 /// security headers (no framing, no sniffing, no referrer, a content security policy that

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieText
+import NixieTransitions
 
 extension WebAssets {
   /// The page's script: draws the frames from `/events` on the tubes' SVG (each cathode at the

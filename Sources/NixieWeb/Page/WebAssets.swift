@@ -1,5 +1,5 @@
 import NixieControl
-import NixieCore
+import NixieText
 
 /// The page and its files, embedded in the binary: nothing is fetched from anywhere else
 /// (the content security policy allows only this server). No framework: one HTML page, one

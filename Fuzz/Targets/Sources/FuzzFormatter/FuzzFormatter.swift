@@ -1,6 +1,7 @@
 import FuzzSupport
+import NixieBoardModel
 import NixieBoards
-import NixieCore
+import NixieDisplay
 
 /// The built-in boards and their formatters, made once.
 private let boards: [BoardProfile] = BoardCatalog.builtIn.compactMap {
