@@ -60,8 +60,11 @@ let package = Package(
     .target(name: "NixieCore"),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore"]),
-    // Our YAML reader: text to nodes with line and column. Pure: imports only NixieCore.
-    .target(name: "NixieYAML", dependencies: ["NixieCore"]),
+    // YAML text to nodes with line and column, read by libyaml; refuses what nixie's files
+    // do not use at the place of the problem.
+    .target(name: "NixieYAML", dependencies: ["NixieCore", "CYAML"]),
+    // libyaml's parser (libyaml-dev); the Debian package links its static library.
+    .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
