@@ -63,7 +63,7 @@ let package = Package(
     // YAML text to nodes with line and column, read by libyaml; refuses what nixie's files
     // do not use at the place of the problem.
     .target(name: "NixieYAML", dependencies: ["NixieCore", "CYAML"]),
-    // libyaml's parser (libyaml-dev); the Debian package links its static library.
+    // libyaml's parser (libyaml-dev), its static library linked into every build.
     .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
     // Board profiles as YAML files, validated with file and line.
     .target(

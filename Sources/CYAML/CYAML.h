@@ -1,3 +1,3 @@
-// libyaml (libyaml-dev): the YAML 1.1 parser NixieYAML reads text with. Linked dynamically in a
-// development build; the Debian package links its static library (docs/PACKAGING.md).
+// libyaml (libyaml-dev): the YAML 1.1 parser NixieYAML reads text with, linked statically
+// (module.modulemap).
 #include <yaml.h>
