@@ -15,16 +15,6 @@ struct LibYAMLProblem: Error {
     context: nil, contextIndex: nil, problem: "libyaml ran out of memory", index: 0, byParser: false)
 }
 
-/// Where the composer was when libyaml stopped, for the messages that depend on it.
-struct YAMLSituation {
-  /// The innermost `[` or `{` still open: whether it is a list, and where it opened.
-  var openFlow: (list: Bool, mark: YAMLMark)?
-  /// Whether the document ended with `...`.
-  var afterExplicitEnd = false
-  /// Whether nothing of a document has been read yet.
-  var beforeDocument = true
-}
-
 extension LibYAMLProblem {
   /// nixie's message for the problem, placed where the message points. A problem this table
   /// does not know keeps libyaml's words.
