@@ -12,19 +12,22 @@ struct LibYAMLToken {
   /// How messages name what was found.
   var found: String {
     if let scalar { return "'\(Self.excerpt(scalar))'" }
-    return Self.names[type] ?? "a token"
+    return Self.names[type.rawValue] ?? "a token"
   }
 
-  private static let names: [yaml_token_type_t: String] = [
-    YAML_STREAM_END_TOKEN: "the end of the text", YAML_DOCUMENT_START_TOKEN: "'---'",
-    YAML_DOCUMENT_END_TOKEN: "'...'", YAML_BLOCK_SEQUENCE_START_TOKEN: "'-'", YAML_BLOCK_ENTRY_TOKEN: "'-'",
-    YAML_BLOCK_MAPPING_START_TOKEN: "a key", YAML_KEY_TOKEN: "a key",
-    YAML_BLOCK_END_TOKEN: "a less indented line",
-    YAML_FLOW_SEQUENCE_START_TOKEN: "'['", YAML_FLOW_SEQUENCE_END_TOKEN: "']'",
-    YAML_FLOW_MAPPING_START_TOKEN: "'{'", YAML_FLOW_MAPPING_END_TOKEN: "'}'", YAML_FLOW_ENTRY_TOKEN: "','",
-    YAML_VALUE_TOKEN: "':'", YAML_ANCHOR_TOKEN: "an anchor", YAML_ALIAS_TOKEN: "an alias",
-    YAML_TAG_TOKEN: "a tag",
-    YAML_VERSION_DIRECTIVE_TOKEN: "a directive", YAML_TAG_DIRECTIVE_TOKEN: "a directive",
+  /// By raw value: Swift 6.0 imports C enums without `Hashable`.
+  private static let names: [yaml_token_type_t.RawValue: String] = [
+    YAML_STREAM_END_TOKEN.rawValue: "the end of the text",
+    YAML_DOCUMENT_START_TOKEN.rawValue: "'---'", YAML_DOCUMENT_END_TOKEN.rawValue: "'...'",
+    YAML_BLOCK_SEQUENCE_START_TOKEN.rawValue: "'-'", YAML_BLOCK_ENTRY_TOKEN.rawValue: "'-'",
+    YAML_BLOCK_MAPPING_START_TOKEN.rawValue: "a key", YAML_KEY_TOKEN.rawValue: "a key",
+    YAML_BLOCK_END_TOKEN.rawValue: "a less indented line",
+    YAML_FLOW_SEQUENCE_START_TOKEN.rawValue: "'['", YAML_FLOW_SEQUENCE_END_TOKEN.rawValue: "']'",
+    YAML_FLOW_MAPPING_START_TOKEN.rawValue: "'{'", YAML_FLOW_MAPPING_END_TOKEN.rawValue: "'}'",
+    YAML_FLOW_ENTRY_TOKEN.rawValue: "','", YAML_VALUE_TOKEN.rawValue: "':'",
+    YAML_ANCHOR_TOKEN.rawValue: "an anchor", YAML_ALIAS_TOKEN.rawValue: "an alias",
+    YAML_TAG_TOKEN.rawValue: "a tag",
+    YAML_VERSION_DIRECTIVE_TOKEN.rawValue: "a directive", YAML_TAG_DIRECTIVE_TOKEN.rawValue: "a directive",
   ]
 
   /// The token libyaml's parser stopped at, starting at `index` in `text`: the first there that

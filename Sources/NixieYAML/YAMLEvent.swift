@@ -42,7 +42,8 @@ struct YAMLEvent {
       let scalar = data.scalar
       kind = .scalar(
         YAMLScalar(
-          LibYAMLParser.text(scalar.value, scalar.length), style: YAMLEvent.styles[scalar.style] ?? .plain))
+          LibYAMLParser.text(scalar.value, scalar.length),
+          style: YAMLEvent.styles[scalar.style.rawValue] ?? .plain))
       (anchor, tag) = (scalar.anchor, scalar.tag)
     case YAML_SEQUENCE_START_EVENT:
       kind = .sequenceStart(flow: data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
@@ -58,10 +59,11 @@ struct YAMLEvent {
     hasTag = tag != nil
   }
 
-  /// libyaml's scalar styles and ours.
-  private static let styles: [yaml_scalar_style_t: YAMLScalar.Style] = [
-    YAML_PLAIN_SCALAR_STYLE: .plain, YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted,
-    YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted, YAML_LITERAL_SCALAR_STYLE: .literal,
-    YAML_FOLDED_SCALAR_STYLE: .folded,
+  /// libyaml's scalar styles and ours (by raw value: Swift 6.0 imports C enums without
+  /// `Hashable`).
+  private static let styles: [yaml_scalar_style_t.RawValue: YAMLScalar.Style] = [
+    YAML_PLAIN_SCALAR_STYLE.rawValue: .plain, YAML_SINGLE_QUOTED_SCALAR_STYLE.rawValue: .singleQuoted,
+    YAML_DOUBLE_QUOTED_SCALAR_STYLE.rawValue: .doubleQuoted, YAML_LITERAL_SCALAR_STYLE.rawValue: .literal,
+    YAML_FOLDED_SCALAR_STYLE.rawValue: .folded,
   ]
 }
