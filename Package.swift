@@ -78,8 +78,11 @@ let package = Package(
       name: "NixieBackend", dependencies: ["NixieCore", "NixieBoardModel", "NixieTransports", "NixieDrivers"]),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore", "NixieBoardModel", "NixieTransports"]),
-    // Our YAML reader: text to nodes with line and column. Pure: imports only NixieText.
-    .target(name: "NixieYAML", dependencies: ["NixieText"]),
+    // YAML text to nodes with line and column, read by libyaml; refuses what nixie's files
+    // do not use at the place of the problem.
+    .target(name: "NixieYAML", dependencies: ["NixieText", "CYAML"]),
+    // libyaml's parser (libyaml-dev), its static library linked into every build.
+    .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
