@@ -8,7 +8,8 @@ import NixieSimulator
 /// without a network or a clock.
 ///
 /// Safety, in the order a request meets it: the server's limits (`HTTPLimits`), the `Host`
-/// check (without a password only IP literals and `localhost`, against DNS rebinding), the
+/// check (without a password only IP literals, `localhost` and web.yaml's `allowed-hosts`,
+/// against DNS rebinding), the `Origin` check (a change from another site's page), the
 /// session (with a password, every route but the login needs the `nixie_session` cookie), the
 /// CSRF token in `X-CSRF-Token` on every change (with JSON bodies only, so a form on another
 /// site cannot post), then the strict checks of each request's fields. Nothing here logs a
@@ -40,7 +41,7 @@ public final class WebApp: @unchecked Sendable {
 
   /// The answer to `request` from `peer` (its IP address) at monotonic `now`.
   public func respond(to request: HTTPRequest, from peer: String, at now: UInt64) -> WebReply {
-    if let refusal = checkHost(request) { return .response(refusal) }
+    if let refusal = checkHost(request) ?? checkOrigin(request) { return .response(refusal) }
     let method = request.method == "HEAD" ? "GET" : request.method
     let route = (method, request.path)
     if route == ("POST", "/login") { return login(request, from: peer, at: now) }
@@ -92,19 +93,44 @@ public final class WebApp: @unchecked Sendable {
   // MARK: Checks
 
   /// Without a password only this machine can reach the server; a page of another site that
-  /// makes a name resolve to 127.0.0.1 (DNS rebinding) still sends its own name as `Host`.
+  /// makes a name of its own resolve to 127.0.0.1 (DNS rebinding) still sends that name as
+  /// `Host`. So only an IP literal, `localhost` and the names web.yaml's `allowed-hosts` lists
+  /// are answered (`HostAndPort`). Not `*.localhost`: RFC 6761 asks resolvers to keep those on
+  /// loopback (SHOULD), but not every resolver does. With a password any name is answered:
+  /// the session cookie (`SameSite=Strict`, bound to the name it was set for) guards the page.
   private func checkHost(_ request: HTTPRequest) -> HTTPResponse? {
-    guard !needsLogin, let host = request.header("host") else { return nil }
-    var name = Substring(host)
-    if name.hasPrefix("[") {
-      name = name.dropFirst().prefix { $0 != "]" }
-    } else if let colon = name.lastIndex(of: ":") {
-      name = name[..<colon]
+    guard !needsLogin, let value = request.header("host") else { return nil }
+    let parsed = HostAndPort(value[...])
+    switch parsed?.host {
+    case .address: return nil
+    case .name(let name) where name == "localhost" || configuration.allowedHosts.contains(name): return nil
+    case .name(let name):
+      return .error(
+        .forbidden,
+        "without a password nixie web answers only to IP addresses, localhost and the names in web.yaml's"
+          + " allowed-hosts (against DNS rebinding): to open it as \(name), add allowed-hosts: [\"\(name)\"]"
+          + " to web.yaml and restart nixie web")
+    case nil:
+      return .error(.forbidden, "the Host header is not an IP address or a host name")
     }
-    let allowed =
-      name == "localhost" || name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } && !name.isEmpty
-    return allowed
-      ? nil : .error(.forbidden, "without a password nixie web answers only to IP addresses and localhost")
+  }
+
+  /// A change (any method but GET and HEAD) from a page served elsewhere is refused even with
+  /// the right token: a present `Origin` must be this server's own, the scheme, host and port
+  /// the request reached it by (`HostAndPort.isOrigin`). `Origin: null` (a sandboxed or opaque
+  /// page) is not. A request without `Origin` (not a browser's) is left to the token.
+  private func checkOrigin(_ request: HTTPRequest) -> HTTPResponse? {
+    guard request.method != "GET" && request.method != "HEAD" else { return nil }
+    let own = request.header("host").flatMap { HostAndPort($0[...]) }
+    for header in request.headers where header.name == "origin" {
+      guard let own, own.isOrigin(header.value) else {
+        return .error(
+          .forbidden,
+          "this change comes from a page of another site (its Origin is not this server's): make it on nixie web's own page"
+        )
+      }
+    }
+    return nil
   }
 
   /// A change must be JSON (a form on another site cannot send that without the browser asking
