@@ -95,6 +95,8 @@ let package = Package(
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     // The spidev ioctl numbers, computed by the kernel header's own macros.
     .target(name: "CSPIDev"),
+    // zlib, found through pkg-config: nixie web's gzip.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The Linux backend: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
@@ -120,12 +122,12 @@ let package = Package(
       dependencies: ["NixieCore", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
-    // the tubes, the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it talks to the
-    // clock through the control socket only (NixieControl, never NixieClock).
+    // the tubes (gzip by zlib), the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it
+    // talks to the clock through the control socket only (NixieControl, never NixieClock).
     .target(
       name: "NixieWeb",
       dependencies: [
-        "NixieCore", "NixieSystem", "NixieBoards", "NixieControl", "NixieSimulator", "NixieLogging",
+        "NixieCore", "NixieSystem", "NixieBoards", "NixieControl", "NixieSimulator", "NixieLogging", "CZlib",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.

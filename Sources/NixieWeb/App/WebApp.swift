@@ -22,9 +22,12 @@ public final class WebApp: @unchecked Sendable {
   private var logins = LoginLimiter()
   /// The CSRF token of a server without a password (one for all, made at start).
   private let openToken: String
-  /// The tubes' picture (dark) and the clock's layout it was drawn from: drawn again when the
-  /// clock reports another layout (restarted on another board).
-  private var picture: (layout: JSONValue, document: String)?
+  /// The tubes' picture (dark) and the clock's layout it was drawn from: drawn (and compressed)
+  /// again when the clock reports another layout (restarted on another board).
+  private var picture: (layout: JSONValue, body: EncodedBody)?
+  /// The script and the style sheet, compressed once.
+  private static let script = EncodedBody(WebAssets.script, contentType: "text/javascript; charset=utf-8")
+  private static let style = EncodedBody(WebAssets.style, contentType: "text/css; charset=utf-8")
 
   /// The session cookie's name.
   static let cookie = "nixie_session"
@@ -45,7 +48,7 @@ public final class WebApp: @unchecked Sendable {
     let method = request.method == "HEAD" ? "GET" : request.method
     let route = (method, request.path)
     if route == ("POST", "/login") { return login(request, from: peer, at: now) }
-    if route == ("GET", "/app.css") { return .response(asset(WebAssets.style, "text/css; charset=utf-8")) }
+    if route == ("GET", "/app.css") { return .response(asset(Self.style, request)) }
     let session = sessions.session(request.cookie(Self.cookie), at: now)
     if needsLogin && session == nil {
       if route == ("GET", "/") {
@@ -60,11 +63,12 @@ public final class WebApp: @unchecked Sendable {
     switch route {
     case ("GET", "/"):
       return .response(asset(WebAssets.page(csrf: token, loggedIn: needsLogin), "text/html; charset=utf-8"))
-    case ("GET", "/app.js"): return .response(asset(WebAssets.script, "text/javascript; charset=utf-8"))
-    case ("GET", "/tubes.svg"): return .response(tubes())
+    case ("GET", "/app.js"): return .response(asset(Self.script, request))
+    case ("GET", "/tubes.svg"): return .response(tubes(request))
     case ("GET", "/api/state"): return .response(forward(.state, key: "state"))
     case ("GET", "/api/zones"):
-      return .response(.json(JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])))
+      let zones = JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])
+      return .response(asset(EncodedBody(zones, contentType: "application/json; charset=utf-8"), request))
     case ("GET", "/events"): return .stream
     case ("POST", "/api/settings"): return .response(settings(request))
     case ("POST", "/api/show"): return .response(show(request))
@@ -154,6 +158,11 @@ public final class WebApp: @unchecked Sendable {
     HTTPResponse(
       contentType: type, body: Array(text.utf8),
       headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
+  }
+
+  /// A file, gzip-encoded when the request accepts that.
+  private func asset(_ body: EncodedBody, _ request: HTTPRequest) -> HTTPResponse {
+    body.response(to: request, headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
   }
 
   private func redirect(cookie: String) -> HTTPResponse {
@@ -283,7 +292,7 @@ public final class WebApp: @unchecked Sendable {
   /// The tubes of the clock's board, dark: the page lights them from the frames. Drawn from the
   /// layout the clock reports (any board, built in or the user's own), and again whenever that
   /// layout changes.
-  private func tubes() -> HTTPResponse {
+  private func tubes(_ request: HTTPRequest) -> HTTPResponse {
     let layout: JSONValue
     switch clock.request(.state) {
     case .success(let answer):
@@ -299,12 +308,11 @@ public final class WebApp: @unchecked Sendable {
       case .failure(let error): return .error(.badGateway, error.message)
       case .success(let parsed):
         let svg = TubeSVG(layout: parsed, caption: nil)
-        picture = (layout, svg.document(state: parsed.blank))
+        picture = (layout, EncodedBody(svg.document(state: parsed.blank), contentType: "image/svg+xml"))
       }
     }
-    return HTTPResponse(
-      contentType: "image/svg+xml", body: Array((picture?.document ?? "").utf8),
-      headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
+    guard let picture else { return .error(.badGateway, "the clock did not report its board's layout") }
+    return asset(picture.body, request)
   }
 }
 
