@@ -28,6 +28,13 @@ public final class WebApp: @unchecked Sendable {
   /// The script and the style sheet, compressed once.
   private static let script = EncodedBody(WebAssets.script, contentType: "text/javascript; charset=utf-8")
   private static let style = EncodedBody(WebAssets.style, contentType: "text/css; charset=utf-8")
+  /// What a phone's home screen and a browser's tab show, for everyone (no secret in them, and
+  /// browsers fetch the manifest without the session's cookie).
+  private static let icon = EncodedBody(WebIcon.svg, contentType: "image/svg+xml")
+  private static let manifest = EncodedBody(WebAssets.manifest, contentType: "application/manifest+json")
+  private static let pngIcons = WebIcon.pngSizes.map { side in
+    (WebIcon.pngPath(side), WebIcon.png(side: side) ?? [])
+  }
 
   /// The session cookie's name.
   static let cookie = "nixie_session"
@@ -48,7 +55,7 @@ public final class WebApp: @unchecked Sendable {
     let method = request.method == "HEAD" ? "GET" : request.method
     let route = (method, request.path)
     if route == ("POST", "/login") { return login(request, from: peer, at: now) }
-    if route == ("GET", "/app.css") { return .response(asset(Self.style, request)) }
+    if let open = Self.open(route, request) { return .response(open) }
     let session = sessions.session(request.cookie(Self.cookie), at: now)
     if needsLogin && session == nil {
       if route == ("GET", "/") {
@@ -87,12 +94,29 @@ public final class WebApp: @unchecked Sendable {
     }
   }
 
+  /// The answer to a route anyone may ask for, logged in or not: the style sheet, the icons,
+  /// the manifest.
+  private static func open(_ route: (String, String), _ request: HTTPRequest) -> HTTPResponse? {
+    let cache = [HTTPRequest.Header(name: "Cache-Control", value: "no-store")]
+    switch route {
+    case ("GET", "/app.css"): return style.response(to: request, headers: cache)
+    case ("GET", "/favicon.ico"): return icon.response(to: request, headers: cache)
+    case ("GET", "/manifest.webmanifest"): return manifest.response(to: request, headers: cache)
+    default:
+      guard route.0 == "GET", let png = pngIcons.first(where: { $0.0 == route.1 }) else { return nil }
+      return HTTPResponse(contentType: "image/png", body: png.1, headers: cache)
+    }
+  }
+
   /// Every route, for 405's `Allow`.
-  static let routes: [(method: String, path: String)] = [
-    ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/tubes.svg"), ("GET", "/api/state"),
-    ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
-    ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
-  ]
+  static let routes: [(method: String, path: String)] =
+    [
+      ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/favicon.ico"),
+      ("GET", "/manifest.webmanifest"),
+      ("GET", "/tubes.svg"), ("GET", "/api/state"),
+      ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
+      ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
+    ] + WebIcon.pngSizes.map { ("GET", WebIcon.pngPath($0)) }
 
   // MARK: Checks
 

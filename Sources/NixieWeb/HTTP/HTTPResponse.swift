@@ -17,9 +17,10 @@ public struct HTTPResponse: Hashable, Sendable {
     self.headers = [HTTPRequest.Header(name: "Content-Type", value: contentType)] + headers
   }
 
-  /// The policy: scripts, styles, images and connections from this server only.
+  /// The policy: scripts, styles, images, the manifest and connections from this server only.
   static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; manifest-src 'self';"
+    + " connect-src 'self';"
     + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
   /// The headers every response has. `Referrer-Policy: same-origin`, not `no-referrer`: under

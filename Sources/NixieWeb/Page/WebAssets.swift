@@ -23,7 +23,7 @@ public enum WebAssets {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="csrf" content="\(escaped(csrf))">
       <title>nixie</title>
-      <link rel="stylesheet" href="/app.css">
+      \(headLinks)
       </head>
       <body>
       <header><h1>nixie</h1><span id="status" class="status">connecting…</span>\(logout)</header>
@@ -93,7 +93,7 @@ public enum WebAssets {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>nixie: log in</title>
-      <link rel="stylesheet" href="/app.css">
+      \(headLinks)
       </head>
       <body>
       <header><h1>nixie</h1></header>
@@ -110,6 +110,44 @@ public enum WebAssets {
 
       """
   }
+
+  /// What both pages' heads link: the style sheet, the icons, the manifest.
+  static let headLinks = """
+    <link rel="stylesheet" href="/app.css">
+    <link rel="icon" href="/favicon.ico" type="image/svg+xml">
+    <link rel="apple-touch-icon" href="\(WebIcon.pngPath(192))">
+    <link rel="manifest" href="/manifest.webmanifest">
+    <meta name="theme-color" content="\(background)">
+    """
+
+  /// The page's background colour (`app.css`'s `body`), the manifest's and the theme's.
+  static let background = "#0a0807"
+
+  /// The web app manifest (W3C Web Application Manifest): the name, the colours and the icons a
+  /// phone's "Add to Home Screen" uses; opened on its own, the page fills the screen.
+  public static let manifest = JSONText.object([
+    ("name", JSONText.quoted("nixie")), ("short_name", JSONText.quoted("nixie")),
+    ("description", JSONText.quoted("The nixie clock's tubes, live, and its settings")),
+    ("start_url", JSONText.quoted("/")), ("scope", JSONText.quoted("/")),
+    ("display", JSONText.quoted("standalone")), ("background_color", JSONText.quoted(background)),
+    ("theme_color", JSONText.quoted(background)),
+    (
+      "icons",
+      JSONText.array(
+        json: [
+          JSONText.object([
+            ("src", JSONText.quoted("/favicon.ico")), ("type", JSONText.quoted("image/svg+xml")),
+            ("sizes", JSONText.quoted("any")),
+          ])
+        ]
+          + WebIcon.pngSizes.map { side in
+            JSONText.object([
+              ("src", JSONText.quoted(WebIcon.pngPath(side))), ("type", JSONText.quoted("image/png")),
+              ("sizes", JSONText.quoted("\(side)x\(side)")),
+            ])
+          })
+    ),
+  ])
 
   /// Text for HTML content and attribute values (`MarkupText`).
   static func escaped(_ text: String) -> String { MarkupText.escaped(text) }
