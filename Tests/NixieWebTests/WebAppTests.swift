@@ -119,6 +119,8 @@ struct WebAppTests {
       (Self.change(token, #"{"value": "12", "colour": 1}"#, path: "/api/show"), 400),
       (Self.change(token, #"{"value": true}"#, path: "/api/show"), 400),
       (Self.change(token, #"{"value": "12", "seconds": 0}"#, path: "/api/show"), 400),
+      (Self.change(token, #"{"value": "", "seconds": 5}"#, path: "/api/show"), 400),
+      (Self.change(token, #"{"value": "  \t"}"#, path: "/api/show"), 400),
       (Self.change(token, #"{"seconds": 61}"#, path: "/api/anti-poisoning"), 400),
       (Self.change(token, #"{"seconds": "5"}"#, path: "/api/anti-poisoning"), 400),
     ]

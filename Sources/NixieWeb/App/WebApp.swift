@@ -284,6 +284,11 @@ public final class WebApp: @unchecked Sendable {
     case .failure(let error): return .error(error.status, error.message)
     case .success(let object): value = object
     }
+    // The control socket shows "" as dark tubes for the seconds asked; the page's Show does
+    // not: a value with nothing in it is a mistake there.
+    if case .string(let text)? = value["value"], text.allSatisfy(\.isWhitespace) {
+      return .error(.badRequest, "'value' is empty: give the value to show")
+    }
     var line: [(String, String)] = []
     if let shown = value["value"] { line.append(("show", shown.text)) }
     if let seconds = value["seconds"] { line.append(("seconds", seconds.text)) }

@@ -28,33 +28,38 @@ public enum WebAssets {
       <body>
       <header><h1>nixie</h1><span id="status" class="status">connecting…</span>\(logout)</header>
       <main>
-      <div id="tubes" class="tubes" data-text="" data-frames="0"></div>
+      <div id="tubes" class="tubes" aria-hidden="true" data-text="" data-frames="0"></div>
+      <p class="screen-reader" aria-live="polite" aria-atomic="true">The tubes show <span id="shown"></span></p>
       <p id="message" class="message" role="status"></p>
       <section>
       <h2><label for="brightness">Brightness</label></h2>
       <div class="row"><input type="range" id="brightness" min="\(low)" max="\(high)" value="\(high)">
-      <output id="brightness-value" for="brightness">100 %</output>
+      <output id="brightness-value" for="brightness">\(high)&nbsp;%</output>
       <button id="brightness-apply" type="button">Apply</button></div>
+      <p id="brightness-message" class="message" role="status"></p>
       </section>
       <section>
       <h2><label for="timezone">Time zone</label></h2>
       <div class="row"><select id="timezone"></select>
       <button id="timezone-apply" type="button">Apply</button></div>
+      <p id="timezone-message" class="message" role="status"></p>
       </section>
       <section>
       <h2><label for="faces">Faces</label></h2>
       <div class="row"><input id="faces" autocomplete="off" spellcheck="false" placeholder="HH:mm:ss@50, dd.MM.yy@10">
       <button id="faces-apply" type="button">Apply</button></div>
+      <p id="faces-message" class="message" role="status"></p>
       <p class="hint">Patterns as in nixie.yaml, each with @seconds in the rotation, separated by commas.</p>
       </section>
       <section>
       <h2>Night</h2>
-      <div class="row"><label><input type="checkbox" id="night-on"> from</label>
-      <input type="time" id="night-from" value="22:00" aria-label="night from">
-      <label for="night-until">until</label> <input type="time" id="night-until" value="06:00">
-      <select id="night-mode" aria-label="night mode"><option value="dim">dim</option><option value="dark">dark</option></select>
-      <input type="number" id="night-brightness" min="\(low)" max="\(high)" value="\(night)" aria-label="night brightness"> %
+      <div class="row"><span class="group"><label class="check"><input type="checkbox" id="night-on"> from</label>
+      <input type="time" id="night-from" value="22:00" aria-label="night from"></span>
+      <span class="group"><label for="night-until">until</label> <input type="time" id="night-until" value="06:00"></span></div>
+      <div class="row"><select id="night-mode" aria-label="night mode"><option value="dim">dim</option><option value="dark">dark</option></select>
+      <span class="group"><input type="number" id="night-brightness" min="\(low)" max="\(high)" value="\(night)" aria-label="night brightness"><span class="unit">%</span></span>
       <button id="night-apply" type="button">Apply</button></div>
+      <p id="night-message" class="message" role="status"></p>
       </section>
       <section id="backlight-section">
       <h2><label for="backlight">Backlight</label></h2>
@@ -62,17 +67,20 @@ public enum WebAssets {
       <option value="cycle">colour cycle</option><option value="off">off</option></select>
       <input type="color" id="backlight" value="#ff8800">
       <button id="backlight-apply" type="button">Apply</button></div>
+      <p id="backlight-message" class="message" role="status"></p>
       <p class="hint" id="backlight-note"></p>
       </section>
       <section>
       <h2><label for="show-value">Show a value</label></h2>
       <div class="row"><input id="show-value" autocomplete="off" placeholder="1234">
-      <label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="3600" value="5"> s
+      <span class="group"><label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="\(Int(ControlRequest.maximumSeconds))" value="\(Int(ControlRequest.defaultSeconds))"><span class="unit">s</span></span>
       <button id="show-apply" type="button">Show</button></div>
+      <p id="show-message" class="message" role="status"></p>
       </section>
       <section>
       <h2>Anti-poisoning</h2>
       <div class="row"><button id="anti-poisoning" type="button">Run now</button></div>
+      <p id="anti-poisoning-message" class="message" role="status"></p>
       <p class="hint">The slot machine through every cathode, then back to the clock.</p>
       </section>
       </main>
