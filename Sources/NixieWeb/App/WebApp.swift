@@ -103,7 +103,11 @@ public final class WebApp: @unchecked Sendable {
     case ("GET", "/favicon.ico"): return icon.response(to: request, headers: cache)
     case ("GET", "/manifest.webmanifest"): return manifest.response(to: request, headers: cache)
     default:
-      guard route.0 == "GET", let png = pngIcons.first(where: { $0.0 == route.1 }) else { return nil }
+      guard route.0 == "GET", route.1.hasPrefix("/icon-"),
+        let png = pngIcons.first(where: { $0.0 == route.1 })
+      else {
+        return nil
+      }
       return HTTPResponse(contentType: "image/png", body: png.1, headers: cache)
     }
   }
