@@ -309,8 +309,16 @@ def phone_checks(driver, rig, width, height, screenshots):
     visible, box = in_viewport(driver, "night-message")
     check(message == "Night hours saved.", "%s: the night is saved: %r" % (size, message))
     check(visible, "%s: the answer to the night's Apply is in sight %s" % (size, box))
-    night = state(driver)["settings"]["night"]
-    check(night["from"] == start and night["brightness"] == 15, "%s: the clock's night is %s" % (size, night))
+    # The clock applies a saved change on its own thread: its state follows within moments.
+    def clock_night(expected):
+        try:
+            return wait_for(lambda: (lambda n: n if expected(n) else None)(state(driver)["settings"]["night"]), 5,
+                            "the clock's night")
+        except TimeoutError:
+            return state(driver)["settings"]["night"]
+    night = clock_night(lambda n: n != "off" and n["from"] == start)
+    check(night != "off" and night["from"] == start and night["brightness"] == 15,
+          "%s: the clock's night is %s" % (size, night))
     if screenshots:
         driver.save_screenshot(os.path.join(screenshots, "phone-%s-night.png" % size))
 
@@ -342,7 +350,7 @@ def phone_checks(driver, rig, width, height, screenshots):
 
     driver.execute_script("document.getElementById('night-on').checked = false;")
     message = apply(driver, "night-apply", "night-message")
-    night = state(driver)["settings"]["night"]
+    night = clock_night(lambda n: n == "off")
     check(message == "Night hours off, saved." and night == "off",
           "%s: the night is off again: %r, %r" % (size, message, night))
     if screenshots:
