@@ -116,8 +116,7 @@ public final class WebApp: @unchecked Sendable {
   static let routes: [(method: String, path: String)] =
     [
       ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/favicon.ico"),
-      ("GET", "/manifest.webmanifest"),
-      ("GET", "/tubes.svg"), ("GET", "/api/state"),
+      ("GET", "/manifest.webmanifest"), ("GET", "/tubes.svg"), ("GET", "/api/state"),
       ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
       ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
     ] + WebIcon.pngSizes.map { ("GET", WebIcon.pngPath($0)) }
