@@ -129,6 +129,8 @@ let package = Package(
     .target(name: "CSPIDev"),
     // libcrypt (libxcrypt): yescrypt password hashes for `nixie web`, as /etc/shadow has them.
     .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+    // zlib, found through pkg-config: nixie web's gzip.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The Linux backend: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
@@ -163,14 +165,14 @@ let package = Package(
       dependencies: ["NixieCore", "NixieText", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
-    // the tubes, the password (yescrypt through libcrypt) and sessions; it talks to the clock
-    // through the control socket only (NixieControl, never NixieClock).
+    // the tubes (gzip by zlib), the password (yescrypt through libcrypt) and sessions; it talks
+    // to the clock through the control socket only (NixieControl, never NixieClock).
     .target(
       name: "NixieWeb",
       dependencies: [
         "NixieCore", "NixieText", "NixieTransitions", "NixieSystem", "NixieBoards", "NixieControl",
         "NixieSimulator",
-        "NixieLogging", "CCrypt",
+        "NixieLogging", "CCrypt", "CZlib",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
