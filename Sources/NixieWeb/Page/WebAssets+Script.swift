@@ -194,7 +194,10 @@ extension WebAssets {
       return post("/api/settings", { backlight: mode === "colour" ? $("backlight").value : mode });
     });
     $("show-apply").addEventListener("click", () =>
-      post("/api/show", { value: $("show-value").value, seconds: Number($("show-seconds").value) }));
+      post("/api/show", {
+        value: $("show-value").value, seconds: Number($("show-seconds").value),
+        "group-digits": $("show-group").checked,
+      }));
     $("anti-poisoning").addEventListener("click", () => post("/api/anti-poisoning", {}));
     const logout = $("logout");
     if (logout) {

@@ -68,6 +68,7 @@ public enum WebAssets {
       <h2><label for="show-value">Show a value</label></h2>
       <div class="row"><input id="show-value" autocomplete="off" placeholder="1234">
       <label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="3600" value="5"> s
+      <label><input type="checkbox" id="show-group"> group digits: 12 345</label>
       <button id="show-apply" type="button">Show</button></div>
       </section>
       <section>
