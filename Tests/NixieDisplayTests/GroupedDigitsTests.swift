@@ -208,6 +208,41 @@ struct GroupedDigitsTests {
     return Array(repeating: [], count: 8 - cells.count) + cells
   }
 
+  /// Every text of up to four characters from digits, point, sign, exponent and space, with
+  /// padding, rounding and leniency, on boards with and without separators, points and a
+  /// minus: each is laid out or refused with a message, never a trap.
+  @Test func oddInputNeverTraps() {
+    let alphabet: [Character] = ["9", ".", "-", "e", " "]
+    var texts = [""]
+    var all = [""]
+    for _ in 1...4 {
+      texts = texts.flatMap { text in alphabet.map { text + String($0) } }
+      all += texts
+    }
+    let layouts = [TestLayouts.reference, TestLayouts.signed, TestLayouts.in12B, Self.plain(4)]
+    var shown = 0
+    var refused = 0
+    for layout in layouts {
+      let formatter = ValueFormatter(layout: layout, boardName: "test")
+      for bits in 0..<4 {
+        let options = FormatOptions(
+          decimals: bits == 1 ? 1 : nil, padding: bits & 2 == 2 ? .zero : .blank, lenient: bits & 1 == 1,
+          groupDigits: true)
+        for text in all {
+          do {
+            let state = try formatter.format(text, options: options)
+            #expect(state.lit.count == layout.count)
+            shown += 1
+          } catch {
+            #expect(!error.description.isEmpty)
+            refused += 1
+          }
+        }
+      }
+    }
+    #expect(shown > 0 && refused > 0)
+  }
+
   @Test func theIssuesTooLongExample() {
     let formatter = ValueFormatter(layout: TestLayouts.reference, boardName: "hv5622-6xin14")
     #expect {
