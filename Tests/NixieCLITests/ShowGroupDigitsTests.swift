@@ -41,7 +41,9 @@ struct ShowGroupDigitsTests {
     // hv5622-6xin14: tube tube colon tube tube colon tube tube; the gap is the third tube.
     let steady: [[String]] = [["1"], ["2"], [], [], ["3"], [], ["4"]]
     // The outputs lit at the start and at the end: the 1, 2, 3 and 4 that stay.
-    let outputs = Set(try #require(frames.first).outputs).intersection(try #require(frames.last).outputs)
+    let first = try #require(frames.first)
+    let last = try #require(frames.last)
+    let outputs = Set(first.outputs).intersection(last.outputs)
     for frame in frames {
       #expect(Array(frame.positions.prefix(7)) == steady, "\(frame.positions)")
       #expect([[], ["5"], ["6"]].contains(frame.positions[7]), "\(frame.positions)")

@@ -245,19 +245,19 @@ struct GroupedDigitsTests {
 
   @Test func theIssuesTooLongExample() {
     let formatter = ValueFormatter(layout: TestLayouts.reference, boardName: "hv5622-6xin14")
-    #expect {
-      try formatter.format("1234567", options: Self.grouped)
-    } throws: { error in
-      (error as? FormatError)?.description
-        == "cannot show \"1234567\": it needs 9 tubes (with 2 gaps between groups of digits) and"
-        + " hv5622-6xin14 has 6"
-    }
-    // Without grouping it fits no better, and says so without gaps.
-    #expect {
-      try formatter.format("1234567")
-    } throws: { error in
-      (error as? FormatError)?.description
-        == "cannot show \"1234567\": it needs 7 tubes and hv5622-6xin14 has 6"
+    let expected = [
+      "cannot show \"1234567\": it needs 9 tubes (with 2 gaps between groups of digits) and hv5622-6xin14 has 6",
+      // Without grouping it fits no better, and says so without gaps.
+      "cannot show \"1234567\": it needs 7 tubes and hv5622-6xin14 has 6",
+    ]
+    for (grouped, message) in zip([true, false], expected) {
+      do {
+        let state = try formatter.format("1234567", options: FormatOptions(groupDigits: grouped))
+        Issue.record("expected an error, got \"\(TestLayouts.reference.text(of: state))\"")
+      } catch {
+        #expect(error.description == message)
+      }
     }
   }
+
 }

@@ -103,7 +103,8 @@ struct GroupedTransitionTests {
     // The point on the old units tube goes out with its 9.
     let point = try #require(Self.plain.positions[4].model.index(of: .rightDecimalPoint))
     guard case .ramps(let ramps) = timeline.positions[4] else { return }
-    #expect(
-      ramps.filter { !$0.isMain }.map { [$0.cathode] + [$0.from, $0.to].map { Int($0) } } == [[point, 1, 0]])
+    let points = ramps.filter { !$0.isMain }
+    #expect(points.map(\.cathode) == [point])
+    #expect(points.map(\.from) == [1] && points.map(\.to) == [0])
   }
 }
