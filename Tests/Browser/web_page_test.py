@@ -529,6 +529,18 @@ def main():
         check(message.startswith("Faces not changed: ") and "yyyy-MM-dd HH:mm:ss" in message and human(message),
               "an unshowable face is refused: %r" % message)
 
+        # Grouped digits: the Show box's checkbox puts a dark tube between groups of three.
+        driver.find_element(By.ID, "show-value").clear()
+        driver.find_element(By.ID, "show-value").send_keys("12345")
+        driver.find_element(By.ID, "show-group").click()
+        message = apply(driver, "show-apply", "show-message")
+        check(message.startswith("Showing \u201c12345\u201d"), "the grouped value is accepted: %r" % message)
+        try:
+            wait_for(lambda: any(line["text"] == "12  3 45" for line in rig.frames_log()), 10, "12 345 on the wire")
+            check(True, "the wire shows 12 345, a dark tube between the groups")
+        except TimeoutError:
+            check(False, "the wire shows 12 345 grouped")
+
         # Restart both: the settings are kept (in the overrides file the clock wrote).
         rig.stop()
         with open(rig.path("overrides.yaml")) as overrides:

@@ -283,7 +283,7 @@ public final class WebApp: @unchecked Sendable {
 
   private func show(_ request: HTTPRequest) -> HTTPResponse {
     let value: JSONValue
-    switch object(request, allowed: ["value", "seconds"]) {
+    switch object(request, allowed: ["value", "seconds", "group-digits"]) {
     case .failure(let error): return .error(error.status, error.message)
     case .success(let object): value = object
     }
@@ -295,6 +295,7 @@ public final class WebApp: @unchecked Sendable {
     var line: [(String, String)] = []
     if let shown = value["value"] { line.append(("show", shown.text)) }
     if let seconds = value["seconds"] { line.append(("seconds", seconds.text)) }
+    if let grouped = value["group-digits"] { line.append(("group-digits", grouped.text)) }
     switch ControlRequest.parse(Array(JSONText.object(line).utf8)) {
     case .failure(let error):
       return .error(.badRequest, error.message.replacingOccurrences("'show'", "'value'"))

@@ -296,7 +296,7 @@ extension WebAssets {
       if (!value.trim()) return refuse("show", "Type a value to show.");
       if (!wholeInRange("show-seconds")) return refuse("show", "Show it for " + range("show-seconds") + " seconds.");
       const seconds = Number($("show-seconds").value);
-      return change("show", "/api/show", { value: value, seconds: seconds },
+      return change("show", "/api/show", { value: value, seconds: seconds, "group-digits": $("show-group").checked },
         "Showing \u201c" + value + "\u201d for " + seconds + "\u00a0s.");
     });
     $("anti-poisoning").addEventListener("click", () => change("anti-poisoning", "/api/anti-poisoning", {}));
