@@ -129,8 +129,9 @@ let package = Package(
     .target(name: "CSPIDev"),
     // libcrypt (libxcrypt): yescrypt password hashes for `nixie web`, as /etc/shadow has them.
     .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
-    // zlib, found through pkg-config: nixie web's gzip.
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // zlib: nixie web's gzip. Not through pkg-config: zlib.pc's -L/usr/lib/<triplet> would come
+    // before libgpiod's own -L and make a libgpiod 2.x build (the kernel tests') link the system's.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The Linux backend: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
