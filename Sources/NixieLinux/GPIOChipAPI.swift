@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 import NixieSystem
 
 /// The libgpiod calls nixie makes, as one small interface with one implementation per API:

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// One output line to request: its offset on the chip, the bit that stands for it in the
 /// writes (its role's `LineSet` bit), and its level at first.

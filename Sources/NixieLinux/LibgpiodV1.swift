@@ -1,7 +1,8 @@
 #if !LIBGPIOD_V2
   import CGPIOD
   import Glibc
-  import NixieCore
+  import NixieBoardModel
+  import NixieTransports
   import NixieSystem
 
   /// `GPIOChipAPI` on libgpiod 1.6 (the v1 API), the default build. Every libgpiod call of such

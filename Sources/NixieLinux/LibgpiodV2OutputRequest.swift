@@ -2,7 +2,8 @@ import NixieSystem
 
 #if LIBGPIOD_V2
   import CGPIOD
-  import NixieCore
+  import NixieBoardModel
+  import NixieTransports
 
   /// Output lines requested together with libgpiod 2.x: a write sets only the lines it names,
   /// in one GPIO_V2_LINE_SET_VALUES ioctl (`gpiod_line_request_set_values_subset`), so the

@@ -1,7 +1,9 @@
 import Glibc
+import NixieBoardModel
 import NixieBoards
 import NixieCore
 import NixieSystem
+import NixieTransports
 
 @testable import NixieLinux
 

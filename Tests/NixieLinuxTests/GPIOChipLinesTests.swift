@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
+import NixieTransports
 import Testing
 
 @testable import NixieLinux
