@@ -7,8 +7,8 @@
 # nixie/C ratios. Both must make exactly 2 idle writes, 130 a frame and 1 for BL. nixie is the
 # release build of the variant (what users run; run builds it). KT_BITBANG_FRAMES sets the
 # frames a round (3000), KT_BITBANG_ROUNDS the rounds (5). Writes rate.json and the ratio to
-# the report (note): a figure, not a bound — on a shared machine it follows the load, unless
-# the VM counts instructions (NIXIE_VM_ICOUNT, docs/PERFORMANCE.md).
+# the report (note): a figure, not a bound. run boots it in the counted VM, whose clock counts
+# instructions, so the figure does not follow the host's load (docs/PERFORMANCE.md).
 [[ -x ${KT_NIXIE_RELEASE:-} ]] ||
   kt_fail "no release build of nixie for libgpiod $KT_GPIOD: run Scripts/kernel-test bitbang-rate (it builds both)"
 frames=${KT_BITBANG_FRAMES:-3000}
