@@ -87,6 +87,18 @@ struct ControlSubscriptionTests {
     #expect(try reader.wait(for: #""text": "65:43:21""#, limit: 1) != nil)
   }
 
+  /// While the tubes stand still, a subscriber still hears from the clock each second, so a
+  /// stopped clock can be told from a still display.
+  @Test func aQuietClockSaysItIsAliveEverySecond() throws {
+    let server = try Server()
+    try server.show("12:34:56")
+    let reader = try server.subscriber()
+    #expect(try reader.next()?.contains("subscribed") == true)
+    #expect(try reader.next()?.contains(#""text": "12:34:56""#) == true)
+    #expect(try reader.next() == #"{"alive": true}"#)
+    #expect(try reader.next() == #"{"alive": true}"#)
+  }
+
   @Test func aCrossFadeIsSampledAsItRuns() throws {
     let server = try Server()
     let board = try Fixtures.board()
