@@ -202,7 +202,7 @@ let package = Package(
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
         "NixieRuntime", "NixieInput",
-        "NixieLogging",
+        "NixieLogging", "NixieTestSupport",
       ]
     ),
   ]
