@@ -1,6 +1,6 @@
 import ArgumentParser
-import NixieDoctor
 import NixieCore
+import NixieDoctor
 import NixieSystem
 
 /// `nixie doctor`: what the chosen board needs from this machine, checked, with fixes.

@@ -51,19 +51,22 @@ public struct MachineDoctor {
       findings.append(
         DoctorFinding(
           .warning, "GPIO", "this machine has no /dev/gpiochip*",
-          fix: "on a Raspberry Pi, check the kernel; elsewhere --backend sim runs any board on the simulator"))
+          fix: "on a Raspberry Pi, check the kernel; elsewhere --backend sim runs any board on the simulator")
+      )
     }
     for path in paths {
       do throws(HardwareError) {
         let chip = try system.openChip(path)
         chips.append(Chip(path: path, name: chip.name, label: chip.label, lines: Int(chip.lineCount)))
-        findings.append(DoctorFinding(.ok, path, "\(chip.label), \(Counted.text(Int(chip.lineCount), "line"))"))
+        findings.append(
+          DoctorFinding(.ok, path, "\(chip.label), \(Counted.text(Int(chip.lineCount), "line"))"))
       } catch {
         findings.append(DoctorFinding(.warning, path, error.description, fix: error.fix))
       }
     }
     let groups = system.processGroups.sorted()
-    findings.append(DoctorFinding(.ok, "groups", "\(system.userName) is in " + groups.joined(separator: ", ")))
+    findings.append(
+      DoctorFinding(.ok, "groups", "\(system.userName) is in " + groups.joined(separator: ", ")))
     let spi = system.devices(prefix: "spidev")
     let i2c = system.devices(prefix: "i2c-")
     findings += [busFinding(.spi, devices: spi), busFinding(.i2c, devices: i2c)]
@@ -98,7 +101,8 @@ extension MachineDoctor.Facts {
       ])
     }
     return JSONText.object([
-      ("libgpiod", JSONText.quoted(libgpiod)), ("kernel", JSONText.quoted(kernel)), ("user", JSONText.quoted(user)),
+      ("libgpiod", JSONText.quoted(libgpiod)), ("kernel", JSONText.quoted(kernel)),
+      ("user", JSONText.quoted(user)),
       ("groups", JSONText.array(groups)), ("gpio_chips", JSONText.array(json: chips)),
       ("spi", JSONText.array(spi)), ("i2c", JSONText.array(i2c)),
     ])

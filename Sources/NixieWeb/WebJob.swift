@@ -1,7 +1,7 @@
-import NixieLogging
 import NixieBoards
 import NixieControl
 import NixieCore
+import NixieLogging
 import NixieSystem
 
 /// `nixie web`: reads its configuration, refuses to listen beyond this machine without a
@@ -61,7 +61,8 @@ public struct WebJob {
     // The clock is asked on a thread of its own, whose stop ends a wait for a stuck clock.
     let requests = ClockRequests()
     let app = WebApp(
-      configuration: configuration, clock: ControlSocketLink(path: path, waiting: requests.wait), random: random)
+      configuration: configuration, clock: ControlSocketLink(path: path, waiting: requests.wait),
+      random: random)
     let monotonic = SystemClock()
     let server: WebServer
     do {

@@ -66,7 +66,8 @@ struct ClockFaultTests {
 
     func clock(_ extra: [String] = []) throws -> Running {
       try Running(
-        ["clock", "--backend", "sim", "--config", config, "--overrides", overrides, "--socket", socket] + extra,
+        ["clock", "--backend", "sim", "--config", config, "--overrides", overrides, "--socket", socket]
+          + extra,
         folder: folder)
     }
   }
@@ -120,7 +121,8 @@ struct ClockFaultTests {
     let web = try Running(["web", "--listen", "127.0.0.1:0", "--socket", rig.socket], folder: rig.folder)
     defer { web.stop() }
     try FirstHourTests.waitFor { web.stderr.contains("serving http://127.0.0.1:") }
-    let port = try #require(web.stderr.components(separatedBy: "serving http://127.0.0.1:").last?.prefix { $0.isNumber })
+    let port = try #require(
+      web.stderr.components(separatedBy: "serving http://127.0.0.1:").last?.prefix { $0.isNumber })
     let events = try TCPSocket.connect(to: try #require(TCPSocket.Address("127.0.0.1:\(port)")))
     try events.setReceiveTimeout(milliseconds: 10_000)
     try events.sendAll(Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
@@ -146,11 +148,13 @@ struct ClockFaultTests {
     #expect((send?.seconds ?? 99) < 6, "took \(send?.seconds ?? 0) s")
 
     let second = try Self.run(
-      ["clock", "--backend", "sim", "--config", rig.config, "--socket", rig.socket], within: 15, folder: rig.folder)
+      ["clock", "--backend", "sim", "--config", rig.config, "--socket", rig.socket], within: 15,
+      folder: rig.folder)
     #expect(second != nil, "the second clock did not end")
     #expect(second?.status == 69, "\(second?.stderr ?? "")")
     #expect(
-      second?.stderr.contains("another nixie clock (PID \(clock.pid)) is running on the control socket") == true,
+      second?.stderr.contains("another nixie clock (PID \(clock.pid)) is running on the control socket")
+        == true,
       "\(second?.stderr ?? "")")
 
     #expect(try Self.http(String(port), "/app.css").hasPrefix("HTTP/1.1 200"))
@@ -182,7 +186,9 @@ struct ClockFaultTests {
       let clocks = try (0..<2).map { _ in try rig.clock(["--duration", "60"]) }
       defer { for clock in clocks { clock.stop() } }
       let deadline = Date().addingTimeInterval(15)
-      while clocks.allSatisfy(\.process.isRunning) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+      while clocks.allSatisfy(\.process.isRunning) && Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+      }
       let stopped = clocks.filter { !$0.process.isRunning }
       let running = clocks.filter(\.process.isRunning)
       #expect(stopped.count == 1 && running.count == 1, "round \(round): \(clocks.map(\.stderr))")
@@ -229,11 +235,14 @@ struct ClockFaultTests {
       if !saved.contains("brightness: \(percent)\n") { lost.append(pair) }
     }
     stop.withLock { $0 = true }
-    #expect(lost.isEmpty, "\(lost.count) of 150 saved brightness changes lost from the file (pairs \(lost.prefix(10)))")
+    #expect(
+      lost.isEmpty,
+      "\(lost.count) of 150 saved brightness changes lost from the file (pairs \(lost.prefix(10)))")
     #expect(signals.withLock { $0 } > 100)
     // The clock runs with the last change too, once its loop has taken it.
     try FirstHourTests.waitFor {
-      (try? ControlClient.request(.state, to: rig.socket))?["state"]?["settings"]?["brightness"] == .number("50")
+      (try? ControlClient.request(.state, to: rig.socket))?["state"]?["settings"]?["brightness"]
+        == .number("50")
     }
     let state = try ControlClient.request(.state, to: rig.socket)
     #expect(state["state"]?["overridden"]?.text.contains("brightness") == true, "\(state)")
@@ -251,8 +260,11 @@ struct ClockFaultTests {
     let left = ["\(rig.overrides).tmp-\(gone.processIdentifier)", "\(rig.overrides).tmp-2147483"]
     for path in left { try "brightness: 1".write(toFile: path, atomically: false, encoding: .utf8) }
     let result = try Self.run(
-      ["clock", "--backend", "sim", "--config", rig.config, "--overrides", rig.overrides, "--socket", rig.socket,
-       "--duration", "0.2"], within: 15, folder: rig.folder)
+      [
+        "clock", "--backend", "sim", "--config", rig.config, "--overrides", rig.overrides, "--socket",
+        rig.socket,
+        "--duration", "0.2",
+      ], within: 15, folder: rig.folder)
     #expect(result?.status == 0, "\(result?.stderr ?? "")")
     for path in left { #expect(!FileManager.default.fileExists(atPath: path), "\(path) is still there") }
   }

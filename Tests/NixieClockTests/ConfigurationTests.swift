@@ -119,7 +119,9 @@ struct ConfigurationTests {
       message = "\(error)"
     }
     #expect(message.utf8.count < 500, "\(message.utf8.count) bytes: \(message.prefix(300))")
-    #expect(message.contains("'" + String(repeating: "Q", count: 80) + "…' (100000 characters)"), "\(message.prefix(300))")
+    #expect(
+      message.contains("'" + String(repeating: "Q", count: 80) + "…' (100000 characters)"),
+      "\(message.prefix(300))")
   }
 
   /// (file text, the `line:column: message` part expected). As for board profiles, a

@@ -168,7 +168,8 @@ struct ControlSubscriptionTests {
     let board = try Fixtures.board()
     let inbox = ClockInbox()
     let editor = ClockSettingsEditor(
-      settings: settings, board: board, base: try settings.loadBase(), overrides: ClockOverrides(), inbox: inbox)
+      settings: settings, board: board, base: try settings.loadBase(), overrides: ClockOverrides(),
+      inbox: inbox)
     let frames = FramePublisher(layout: board.layout)
     frames.planned(.steady(try board.formatter.format("12:34:56")), brightness: 1)
     let status = ClockStatus()

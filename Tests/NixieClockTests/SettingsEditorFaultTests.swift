@@ -49,9 +49,12 @@ struct SettingsEditorFaultTests {
       let percent = 1 + round % 100
       _ = try editor.apply(Self.brightness(percent)).get()
       _ = try editor.apply(Self.night(from: 18 + round % 5)).get()
-      let saved = try ClockOverrides.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+      let saved = try ClockOverrides.parse(
+        bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
       if saved.brightness != percent || editor.overrides.brightness != percent {
-        lost.append("round \(round): file \(String(describing: saved.brightness)), memory \(String(describing: editor.overrides.brightness))")
+        lost.append(
+          "round \(round): file \(String(describing: saved.brightness)), memory \(String(describing: editor.overrides.brightness))"
+        )
       }
     }
     stop.withLock { $0 = true }
@@ -101,7 +104,8 @@ struct SettingsEditorFaultTests {
     let changed = try editor.apply(Self.night(from: 22)).get()
     #expect(changed.brightness == 0.9, "the deleted brightness came back")
     #expect(editor.overrides.brightness == nil)
-    let saved = try ClockOverrides.parse(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+    let saved = try ClockOverrides.parse(
+      bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
     #expect(saved.setKeys == ["night"])
     // And a reload of a deleted file goes back to nixie.yaml alone.
     try FileManager.default.removeItem(atPath: file)

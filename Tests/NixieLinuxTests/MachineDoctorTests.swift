@@ -9,7 +9,10 @@ struct MachineDoctorTests {
     let machine = FakeMachine.ready()
     machine.raspberryPiConfig = RaspberryPiConfig(path: "/boot/firmware/config.txt", text: "dtparam=spi=on\n")
     let (facts, findings) = MachineDoctor(howToChoose: "give --board NAME", system: machine).run()
-    #expect(facts.chips == [MachineDoctor.Chip(path: "/dev/gpiochip0", name: "gpiochip0", label: "pinctrl-bcm2711", lines: 58)])
+    #expect(
+      facts.chips == [
+        MachineDoctor.Chip(path: "/dev/gpiochip0", name: "gpiochip0", label: "pinctrl-bcm2711", lines: 58)
+      ])
     #expect(facts.groups == ["gpio", "i2c", "pi", "spi"])
     #expect(facts.spi == ["/dev/spidev0.0"] && facts.i2c == ["/dev/i2c-1"])
     #expect(facts.libgpiod == "1.6.3")

@@ -17,11 +17,15 @@ struct FullDiskTests {
     let path = disk.path + "/frames.jsonl"
     let stream = try FileStream(writingTo: path)
     for index in 0..<2000 {
-      stream.write(#"{"n": \#(index), "outputs": [\#(Array(0..<(index % 13)).map(String.init).joined(separator: ", "))]}"# + "\n")
+      stream.write(
+        #"{"n": \#(index), "outputs": [\#(Array(0..<(index % 13)).map(String.init).joined(separator: ", "))]}"#
+          + "\n")
       if index % 7 == 6 { stream.flush() }
     }
     stream.flush()
-    #expect(stream.failure?.description.contains("No space left on device") == true, "\(String(describing: stream.failure))")
+    #expect(
+      stream.failure?.description.contains("No space left on device") == true,
+      "\(String(describing: stream.failure))")
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.utf8.count > 8_000, "the disk held \(text.utf8.count) bytes")
     #expect(text.hasSuffix("\n"), "ends with \(text.suffix(40))")
@@ -54,10 +58,15 @@ struct FullDiskTests {
     let reused = try make("overrides.yaml.tmp-1", ageSeconds: 3600)
     let start = Int64(Date().timeIntervalSince1970 * 1e9) - 60_000_000_000
     let live = try make("overrides.yaml.tmp-\(getppid())", ageSeconds: 0)
-    let others = try ["overrides.yaml.tmp-x", "other.yaml.tmp-5", "overrides.yaml"].map { try make($0, ageSeconds: 0) }
+    let others = try ["overrides.yaml.tmp-x", "other.yaml.tmp-5", "overrides.yaml"].map {
+      try make($0, ageSeconds: 0)
+    }
     let removed = AtomicFile.removeStaleTemporaries(of: target, startedAt: start)
     #expect(Set(removed) == [dead, mine, reused])
-    let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path).map { folder.appendingPathComponent($0).path })
+    let left = Set(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).map {
+        folder.appendingPathComponent($0).path
+      })
     #expect(left == Set([live] + others))
   }
 }

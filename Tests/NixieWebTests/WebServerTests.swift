@@ -130,7 +130,8 @@ struct WebServerTests {
     defer { FileSystem.remove(path) }
     let requests = ClockRequests()
     let rig = try Rig(
-      clock: ControlSocketLink(path: path, timeoutMilliseconds: 200, waiting: requests.wait), requests: requests)
+      clock: ControlSocketLink(path: path, timeoutMilliseconds: 200, waiting: requests.wait),
+      requests: requests)
     let reply = try rig.exchange("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     #expect(reply.hasPrefix("HTTP/1.1 504 Gateway Timeout\r\n"), "\(reply.prefix(80))")
     #expect(reply.contains("clock not answering"))

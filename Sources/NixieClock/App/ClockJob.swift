@@ -117,7 +117,9 @@ public struct ClockJob {
       formatter: profile.formatter, inbox: inbox, editor: editor,
       report: ClockStateReport(
         board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing }))
-    let server = socket.flatMap { startControlServer(on: $0, configuration, handler: handler, frames: frames) }
+    let server = socket.flatMap {
+      startControlServer(on: $0, configuration, handler: handler, frames: frames)
+    }
     defer { server?.stop() }
     let knob = try startKnob(
       session: session, configuration: configuration, brightness: planner.brightness, inbox: inbox)
@@ -244,7 +246,9 @@ public struct ClockJob {
 
   /// Claims the control socket: nil, with a warning, when it cannot be made (the clock runs
   /// without it); another clock on it — or anything else listening there — is exit 69, named.
-  private func claimControlSocket(_ configuration: ClockConfiguration) throws(NixieError) -> ListeningSocketFile? {
+  private func claimControlSocket(_ configuration: ClockConfiguration) throws(NixieError)
+    -> ListeningSocketFile?
+  {
     let path = configuration.control.socket ?? ControlSocketPath.forClock()
     do {
       try ControlSocketPath.prepare(path)
@@ -291,7 +295,8 @@ public struct ClockJob {
     let removed = AtomicFile.removeStaleTemporaries(of: file, startedAt: startedAt)
     guard !removed.isEmpty else { return }
     let names = removed.map { Printable.escaped($0) }.joined(separator: ", ")
-    logger.notice("removed \(Counted.text(removed.count, "temporary file")) a clock killed while saving left: \(names)")
+    logger.notice(
+      "removed \(Counted.text(removed.count, "temporary file")) a clock killed while saving left: \(names)")
   }
 
   /// `hv5622-6xin14: HH:mm:ss 50 s, dd.MM.yy 10 s in Europe/Berlin`.

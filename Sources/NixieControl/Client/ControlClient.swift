@@ -60,14 +60,18 @@ public enum ControlClient {
   public static let deadlineMilliseconds = 3000
 
   /// Sends `request` and returns when the clock has accepted it.
-  public static func send(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds)
+  public static func send(
+    _ request: ControlRequest, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds
+  )
     throws(Failure)
   {
     try send(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
   }
 
   /// Sends one request line and returns when the clock has answered `{"ok": true}`.
-  public static func send(line request: String, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds)
+  public static func send(
+    line request: String, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds
+  )
     throws(Failure)
   {
     _ = try exchange(line: request, to: path, timeoutMilliseconds: timeoutMilliseconds)

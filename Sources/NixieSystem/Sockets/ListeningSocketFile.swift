@@ -73,7 +73,8 @@ public final class ListeningSocketFile: @unchecked Sendable {
       }
       try Self.removeStale(at: address)
       do throws(SystemCallError) {
-        try Self.bind(listener, at: path, mode: mode, group: group, groupIfPossible: groupIfPossible, backlog: backlog)
+        try Self.bind(
+          listener, at: path, mode: mode, group: group, groupIfPossible: groupIfPossible, backlog: backlog)
       } catch {
         throw .system(error)
       }
@@ -131,7 +132,8 @@ public final class ListeningSocketFile: @unchecked Sendable {
     var info = stat()
     guard lstat(address.text, &info) == 0 else { return }
     guard info.st_mode & S_IFMT == S_IFSOCK else {
-      throw .system(SystemCallError("bind", subject: "\(address.text) (exists and is not a socket)", errno: EEXIST))
+      throw .system(
+        SystemCallError("bind", subject: "\(address.text) (exists and is not a socket)", errno: EEXIST))
     }
     let wait = SocketWait.poll
     do {

@@ -36,7 +36,8 @@ public struct SocketWait: Sendable {
 
   /// Waits until `interest` is ready or `deadline` comes: its readiness, or nil at the
   /// deadline. Throws `cancelled` when the wait is cancelled.
-  public func until(_ deadline: UInt64, _ interest: Poll.Interest) throws(SystemCallError) -> Poll.Readiness? {
+  public func until(_ deadline: UInt64, _ interest: Poll.Interest) throws(SystemCallError) -> Poll.Readiness?
+  {
     while true {
       let now = now()
       guard now < deadline else { return nil }

@@ -31,7 +31,8 @@ extension UnixSocket {
       case EINTR:
         continue
       case EINPROGRESS:
-        let ready = try wait.until(deadline, Poll.Interest(socket.descriptor.rawValue, readable: false, writable: true))
+        let ready = try wait.until(
+          deadline, Poll.Interest(socket.descriptor.rawValue, readable: false, writable: true))
         guard ready != nil else { throw SystemCallError("connect", subject: address.text, errno: ETIMEDOUT) }
         var status: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
@@ -61,7 +62,8 @@ extension UnixSocket {
       let taken = try sendAvailable(rest)
       rest = rest.dropFirst(taken)
       if rest.isEmpty { return }
-      let ready = try wait.until(deadline, Poll.Interest(descriptor.rawValue, readable: false, writable: true))
+      let ready = try wait.until(
+        deadline, Poll.Interest(descriptor.rawValue, readable: false, writable: true))
       guard ready != nil else { throw SystemCallError("send", errno: ETIMEDOUT) }
     }
   }

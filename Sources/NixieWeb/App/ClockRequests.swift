@@ -33,7 +33,8 @@ public final class ClockRequests: @unchecked Sendable {
   /// Guarded by `condition`.
   private var waiting: [Job] = []
   private var running = 0
-  private var finished: [(ticket: UInt64, question: ClockQuestion, answer: Result<JSONValue, ControlClient.Failure>)] = []
+  private var finished:
+    [(ticket: UInt64, question: ClockQuestion, answer: Result<JSONValue, ControlClient.Failure>)] = []
   private let worker = WorkerThread()
   private let onFinish = LockedAction<Void, Void>()
 
@@ -79,7 +80,9 @@ public final class ClockRequests: @unchecked Sendable {
   }
 
   /// The answers since the last call, in the order they came.
-  func takeFinished() -> [(ticket: UInt64, question: ClockQuestion, answer: Result<JSONValue, ControlClient.Failure>)] {
+  func takeFinished() -> [(
+    ticket: UInt64, question: ClockQuestion, answer: Result<JSONValue, ControlClient.Failure>
+  )] {
     condition.withLock {
       defer { finished.removeAll() }
       return finished
@@ -103,7 +106,8 @@ public final class ClockRequests: @unchecked Sendable {
       let waited = monotonic() - min(job.submitted, monotonic())
       let answer: Result<JSONValue, ControlClient.Failure> =
         waited > patience
-        ? .failure(.notAnswering(path: "", milliseconds: Int(waited / 1_000_000), "no answer to the requests before"))
+        ? .failure(
+          .notAnswering(path: "", milliseconds: Int(waited / 1_000_000), "no answer to the requests before"))
         : job.question.ask()
       if case .failure(.cancelled) = answer { return }
       condition.withLock {

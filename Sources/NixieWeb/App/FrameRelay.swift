@@ -112,7 +112,8 @@ public final class FrameRelay: @unchecked Sendable {
     }
     let socket = try UnixSocket.connect(to: address, by: wait.now() + Self.connectDeadline, waiting: wait)
     try socket.send(
-      Array((ControlRequest.subscribe.line + "\n").utf8), by: wait.now() + Self.connectDeadline, waiting: wait)
+      Array((ControlRequest.subscribe.line + "\n").utf8), by: wait.now() + Self.connectDeadline, waiting: wait
+    )
     var buffer: [UInt8] = []
     var subscribed = false
     while true {

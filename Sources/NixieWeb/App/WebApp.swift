@@ -263,7 +263,8 @@ public final class WebApp: @unchecked Sendable {
         (1...Double(ControlRequest.maximumRunSeconds)).contains(number)
       else {
         return .response(
-          .error(.badRequest, "'seconds' must be a whole number from 1 to \(ControlRequest.maximumRunSeconds)"))
+          .error(
+            .badRequest, "'seconds' must be a whole number from 1 to \(ControlRequest.maximumRunSeconds)"))
       }
       seconds = Int(number)
     }

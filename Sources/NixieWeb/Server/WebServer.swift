@@ -18,7 +18,8 @@ public final class WebServer: @unchecked Sendable {
 
   public init(
     app: WebApp, relay: FrameRelay?, limits: HTTPLimits = HTTPLimits(),
-    verifier: PasswordVerifier = PasswordVerifier(), requests: ClockRequests = ClockRequests(), logger: Logger,
+    verifier: PasswordVerifier = PasswordVerifier(), requests: ClockRequests = ClockRequests(),
+    logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64
   ) throws(SystemCallError) {
     self.verifier = verifier
@@ -122,7 +123,8 @@ final class WebService: StreamService, @unchecked Sendable {
 
   func received(_ bytes: [UInt8], on connection: StreamConnection<Client>, at now: UInt64) {
     // One request per connection: what comes after it (or on a stream) is not read.
-    guard !connection.state.streaming, connection.state.loginTicket == nil, connection.state.clockTicket == nil,
+    guard !connection.state.streaming, connection.state.loginTicket == nil,
+      connection.state.clockTicket == nil,
       !connection.isClosing
     else {
       return
@@ -159,9 +161,11 @@ final class WebService: StreamService, @unchecked Sendable {
       case .ask(let question):
         nextTicket &+= 1
         guard requests.submit(question, ticket: nextTicket) else {
-          logger.info("web: \(connection.state.peer) \(request.method) \(Printable.escaped(request.path)) 503")
+          logger.info(
+            "web: \(connection.state.peer) \(request.method) \(Printable.escaped(request.path)) 503")
           connection.send(
-            HTTPResponse.error(.serviceUnavailable, "too many requests wait for the clock; try again").bytes())
+            HTTPResponse.error(.serviceUnavailable, "too many requests wait for the clock; try again").bytes()
+          )
           connection.close()
           return
         }
@@ -197,7 +201,8 @@ final class WebService: StreamService, @unchecked Sendable {
     connection.state.sentSequence = latest.sequence
     var event = ""
     if connection.state.sentReach != latest.reach {
-      event += "event: clock\ndata: {\"connected\": \(latest.connected), \"reach\": \"\(latest.reach.rawValue)\"}\n\n"
+      event +=
+        "event: clock\ndata: {\"connected\": \(latest.connected), \"reach\": \"\(latest.reach.rawValue)\"}\n\n"
       connection.state.sentReach = latest.reach
     }
     if let json = latest.json, latest.frame != connection.state.sentFrame {
@@ -215,7 +220,8 @@ final class WebService: StreamService, @unchecked Sendable {
       let response = question.finish(answer)
       guard let connection = connections.first(where: { $0.state.clockTicket == ticket }) else { continue }
       let (method, path) = connection.state.clockRequest
-      logger.debug("web: \(connection.state.peer) \(method) \(Printable.escaped(path)) \(response.status.code)")
+      logger.debug(
+        "web: \(connection.state.peer) \(method) \(Printable.escaped(path)) \(response.status.code)")
       connection.state.clockTicket = nil
       connection.send(response.bytes(includingBody: method != "HEAD"))
       connection.close()
