@@ -32,13 +32,20 @@ public final class FileLock: @unchecked Sendable {
   public init(_ path: String) throws(Failure) {
     self.path = path
     let pid = Array("\(getpid())\n".utf8)
+    var canLink = true
     for _ in 0..<100 {
-      if let file = try Self.placeNew(at: path, content: pid) {
-        descriptor = file
-        return
+      if canLink {
+        switch try Self.placeNew(at: path, content: pid) {
+        case .placed(let file):
+          descriptor = file
+          return
+        case .exists: break
+        case .cannotLink: canLink = false
+        }
       }
-      // A lock file is there: held by a live process, or left by a dead one.
-      let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+      // A lock file is there: held by a live process, or left by a dead one. (Where the file
+      // system cannot link, it is made here, and the PID written once it is locked.)
+      let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | (canLink ? 0 : O_CREAT), 0o644)
       guard fd >= 0 else {
         if Errno.current == .noSuchFile { continue }
         throw .system(SystemCallError("open", subject: path, errno: Errno.current))
@@ -54,8 +61,18 @@ public final class FileLock: @unchecked Sendable {
     throw .system(SystemCallError("flock", subject: path, errno: EAGAIN))
   }
 
-  /// A new lock file with `content`, locked, linked to `path`; nil when a file is there.
-  private static func placeNew(at path: String, content: [UInt8]) throws(Failure) -> FileDescriptor? {
+  /// What became of a new lock file.
+  private enum Placing {
+    /// Linked to the path, locked, with the PID in it.
+    case placed(FileDescriptor)
+    /// A file is at the path already.
+    case exists
+    /// The file system cannot make hard links (EPERM, EOPNOTSUPP).
+    case cannotLink
+  }
+
+  /// A new lock file with `content`, locked, linked to `path`.
+  private static func placeNew(at path: String, content: [UInt8]) throws(Failure) -> Placing {
     let staging = path + ".\(getpid())-\(stagingNumber.withLock { $0 += 1; return $0 }).new"
     FileSystem.remove(staging)
     let fd = open(staging, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -70,10 +87,12 @@ public final class FileLock: @unchecked Sendable {
     }
     try lock(file, path: path)
     guard link(staging, path) == 0 else {
-      if Errno.current == Errno(rawValue: EEXIST) { return nil }
-      throw .system(SystemCallError("link", subject: path, errno: Errno.current))
+      let error = Errno.current
+      if error == Errno(rawValue: EEXIST) { return .exists }
+      if error == .notPermitted || error == .notSupported { return .cannotLink }
+      throw .system(SystemCallError("link", subject: path, errno: error))
     }
-    return file
+    return .placed(file)
   }
 
   /// Locks `file`, or says who holds it.
