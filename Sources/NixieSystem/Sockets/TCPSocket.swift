@@ -56,19 +56,22 @@ public final class TCPSocket: @unchecked Sendable {
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = port.bigEndian
         _ = inet_pton(AF_INET6, host, &address.sin6_addr)
-        return withUnsafePointer(to: &address) { pointer in
-          pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-          }
-        }
+        return Self.withGeneric(address, body)
       }
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = port.bigEndian
       _ = inet_pton(AF_INET, host, &address.sin_addr)
-      return withUnsafePointer(to: &address) { pointer in
+      return Self.withGeneric(address, body)
+    }
+
+    /// Calls `body` with `address` (a `sockaddr_in` or `sockaddr_in6`) as a `sockaddr` and its size.
+    private static func withGeneric<Address, Result>(
+      _ address: Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) -> Result {
+      withUnsafePointer(to: address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          body($0, socklen_t(MemoryLayout<Address>.size))
         }
       }
     }
