@@ -118,6 +118,10 @@ let package = Package(
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
     // file system. Pure Swift; it imports only NixieText.
     .target(name: "NixieTime", dependencies: ["NixieText"]),
+    // What the clock reads of the room: the light (the kernel's IIO sensors, read through an
+    // injected file system; the lux → brightness curve, its smoothing and the sanity checks)
+    // and presence (a line's timer). Pure but for libm's log10.
+    .target(name: "NixieRoom", dependencies: ["NixieText"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -238,6 +242,7 @@ let package = Package(
     .testTarget(name: "NixieArchitectureTests"),
     // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files.
     .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieTestSupport", "NixieText"]),
+    .testTarget(name: "NixieRoomTests", dependencies: ["NixieRoom"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: [
