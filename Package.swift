@@ -155,7 +155,7 @@ let package = Package(
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
         "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "NixieLogging",
-        "NixieControl",
+        "NixieControl", "NixieRoom",
       ]
     ),
     // `nixie doctor`: the board the clock would choose (NixieClock), checked by NixieLinux.
@@ -267,7 +267,7 @@ let package = Package(
       dependencies: [
         "NixieClock", "NixieControl", "NixieTime", "NixieCore", "NixieBoards", "NixieSimulator",
         "NixieSystem", "NixieRuntime", "NixieInput", "NixieTestSupport", "NixieWireDecoders", "NixieText",
-        "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers",
+        "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers", "NixieRoom",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.
