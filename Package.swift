@@ -135,7 +135,7 @@ let package = Package(
       name: "NixieLinux",
       dependencies: [
         "NixieCore", "NixieText", "NixieBoardModel", "NixieTransports", "NixieDrivers", "NixieBackend",
-        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev",
+        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev", "NixieRoom",
       ],
       swiftSettings: libgpiodSettings
     ),
@@ -254,7 +254,7 @@ let package = Package(
       name: "NixieLinuxTests",
       dependencies: [
         "NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev", "NixieBoardModel",
-        "NixieTransports", "NixieDrivers", "NixieBackend",
+        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieRoom",
       ],
       swiftSettings: libgpiodSettings
     ),

@@ -36,15 +36,20 @@ public struct DoctorJob {
   /// can work; warnings alone end it cleanly.
   public func run() throws(NixieError) {
     let settings = ClockSettings(options: options)
-    let choice = settings.boardChoice(try settings.load())
+    let configuration = try settings.load()
+    let choice = settings.boardChoice(configuration)
     guard choice.board != nil else {
       throw NixieError(
         .badUsage,
         "which board? give --board NAME ('nixie boards' lists them) or set board: in "
           + ClockConfiguration.defaultPath)
     }
-    let profile = try choice.loadProfile()
-    let findings = BoardDoctor(board: profile).run()
+    var profile = try choice.loadProfile()
+    // The presence line nixie.yaml gives is checked like the board's own lines.
+    profile.presence = try configuration.presenceWiring(for: profile)
+    let findings = BoardDoctor(
+      board: profile, lightSensor: configuration.light?.sensor, sensorFiles: SystemSensorFiles()
+    ).run()
     if json {
       output.line(findings.jsonReport(on: profile, version: version))
     } else {
