@@ -35,6 +35,7 @@ public enum WebAssets {
       <div class="row"><input type="range" id="brightness" min="\(low)" max="\(high)" value="\(high)">
       <output id="brightness-value" for="brightness">100 %</output>
       <button id="brightness-apply" type="button">Apply</button></div>
+      <p class="hint" id="room" role="status" hidden></p>
       </section>
       <section>
       <h2><label for="timezone">Time zone</label></h2>
