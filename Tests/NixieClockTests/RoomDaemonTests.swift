@@ -183,7 +183,7 @@ struct RoomOnTheWireTests {
     rig.clock.schedule(.perform { inbox.post(.presence(active: true)) }, at: back)
     try rig.run()
     let trace = try rig.logicTrace()
-    let power = try trace.wire("hven")
+    let power = try trace.wire(WireNames.hvEnable)
     let gone = rig.startMono + 2_100_000_000
     // Lit and powered until nobody has been there for 2 s; then faded out (500 ms) and off.
     #expect(trace.level(of: power, at: gone - 1_000_000) == true)
