@@ -9,8 +9,9 @@ import NixieTransitions
 /// needs — `state`, `set`, `anti-poisoning`, `subscribe` — each sent with `"version": 2`, so a
 /// clock that speaks only version 1 refuses them by name instead of guessing.
 public enum ControlRequest: Hashable, Sendable {
-  /// Show `value` (text or a number, as `nixie show` takes it) for `seconds`.
-  case show(value: String, seconds: Double, transition: TransitionSpec.Kind?)
+  /// Show `value` (text or a number, as `nixie show` takes it) for `seconds`; `groupDigits`, a
+  /// number with a dark tube between groups of three digits (`nixie show --group-digits`).
+  case show(value: String, seconds: Double, transition: TransitionSpec.Kind?, groupDigits: Bool = false)
   /// Back to the clock at once.
   case clear
   /// Version 2: the clock's state — settings in force, the board's layout, what the tubes show.
@@ -37,9 +38,11 @@ public enum ControlRequest: Hashable, Sendable {
     switch self {
     case .clear:
       return #"{"clear": true}"#
-    case .show(let value, let seconds, let transition):
+    case .show(let value, let seconds, let transition, let groupDigits):
       var fields = [("show", JSONText.quoted(value)), ("seconds", String(seconds))]
       if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
+      // Only when asked for, so a line without it still suits a clock that predates it.
+      if groupDigits { fields.append(("group-digits", "true")) }
       return JSONText.object(fields)
     case .state:
       return JSONText.object([v2, ("state", "true")])
@@ -58,6 +61,7 @@ public enum ControlRequest: Hashable, Sendable {
     "seconds": "'seconds' must be a number above 0 and at most 3600",
     "transition": "'transition' must be one of "
       + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
+    "group-digits": "'group-digits' must be true or false",
     "clear": "'clear' takes true and nothing else",
     "version": "'version' must be 1 or 2 (the control protocol versions this clock speaks)",
     "state": "'state' takes true and nothing else but \"version\"",
@@ -67,8 +71,9 @@ public enum ControlRequest: Hashable, Sendable {
     "set": "'set' takes an object of settings and nothing else but \"version\"",
   ]
 
-  /// The keys of each version's requests.
-  static let keysOfVersion1: Set = ["show", "seconds", "transition", "clear", "version"]
+  /// The keys of each version's requests. `group-digits`, a member of `show` added later,
+  /// needs no new version: a clock that predates it refuses it as an unknown key.
+  static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
 
   /// Parses one line (without its newline), or says what is wrong with it. Members are
@@ -134,7 +139,12 @@ public enum ControlRequest: Hashable, Sendable {
       }
       transition = named
     }
-    return .success(.show(value: shown, seconds: seconds, transition: transition))
+    var groupDigits = false
+    if let given = value["group-digits"] {
+      guard case .bool(let flag) = given else { return failure("group-digits") }
+      groupDigits = flag
+    }
+    return .success(.show(value: shown, seconds: seconds, transition: transition, groupDigits: groupDigits))
   }
 
   /// A version 2 request: its verb and the verb's value.
