@@ -58,7 +58,7 @@ sed -i '/^presence:/d' light.yaml
 
 kt_trace_start 98304
 "$KT_NIXIE" clock --backend hardware --board "$board" --config "$PWD/light.yaml" --timezone UTC \
-  --format HH:mm:ss --socket "/dev/shm/room-$KT_GPIOD.sock" --duration 19 -v 2>light.err &
+  --format HH:mm:ss --socket "/dev/shm/room-$KT_GPIOD.sock" --duration 90 -v 2>light.err &
 clock=$!
 # The dark period counts from the clock holding its lines: a loaded host can make a debug
 # nixie take seconds to start under TCG.
@@ -73,6 +73,14 @@ mark unbound light.marks
 sleep 2.5
 bind
 mark bound light.marks
+# Until the clock has found it again (a sample a second; bounded), then a second more, then
+# SIGTERM: the clock blanks the tubes and exits 0.
+for ((tries = 0; tries < 200; tries++)); do
+  ! grep -q 'the brightness follows the light again' light.err || break
+  sleep 0.1
+done
+sleep 1
+kill -TERM "$clock"
 status=0
 wait "$clock" || status=$?
 kt_trace_stop light.trace
@@ -91,27 +99,42 @@ YAML
 kt_reset_pulls
 kt_trace_start 98304
 "$KT_NIXIE" clock --backend hardware --board "$board" --config "$PWD/presence.yaml" --timezone UTC \
-  --format HH:mm:ss --socket "/dev/shm/room-$KT_GPIOD.sock" --duration 9 -v 2>presence.err &
+  --format HH:mm:ss --socket "/dev/shm/room-$KT_GPIOD.sock" --duration 90 -v 2>presence.err &
 clock=$!
 mark start presence.marks
 kt_wait_consumer presence 30
 mark reading presence.marks
 sleep 4.5
 # The edge between two readings of the wall clock a write apart: bash's EPOCHREALTIME costs
-# no process (a process under TCG costs tens of milliseconds), and the clock pair read just
-# before turns wall into CLOCK_MONOTONIC, the trace's clock (the VM's clock is never stepped).
+# no process, and the clock pair read just before turns wall into CLOCK_MONOTONIC, the
+# trace's clock (the VM's clock is never stepped). Until the tubes have lit this shell starts
+# nothing and forks nothing (arithmetic, builtins, a read that times out on a FIFO nobody
+# writes): the VM has one CPU, and a process started under TCG would take it from the clock
+# for tens of milliseconds.
 pull=$KT_SIM_DIR/sim_gpio$(kt_line presence)/pull
+mkfifo "$TMPDIR/room-quiet-$KT_GPIOD"
+exec {quiet}<>"$TMPDIR/room-quiet-$KT_GPIOD"
+rm "$TMPDIR/room-quiet-$KT_GPIOD"
+nap() { read -r -t "$1" -u "$quiet" _ || true; }
 read -r pair_mono pair_wall < <(mono)
 before=$EPOCHREALTIME
 echo pull-up >"$pull"
 after=$EPOCHREALTIME
-# wall seconds.micro → CLOCK_MONOTONIC nanoseconds
-monotonic() { echo $((10#${1/[.,]/} * 1000 - pair_wall + pair_mono)); }
-printf 'edge-before %s\nedge-after %s\n' "$(monotonic "$before")" "$(monotonic "$after")" >>presence.marks
-sleep 0.3
+nap 0.3
 gone=$EPOCHREALTIME
 echo pull-down >"$pull"
-echo "gone $(monotonic "$gone")" >>presence.marks
+# wall seconds.micro → CLOCK_MONOTONIC nanoseconds
+monotonic() { echo $((10#${1/[.,]/} * 1000 - pair_wall + pair_mono)); }
+printf 'edge-before %s\nedge-after %s\ngone %s\n' "$(monotonic "$before")" "$(monotonic "$after")" \
+  "$(monotonic "$gone")" >>presence.marks
+# Until the clock has gone dark again (bounded), a second more, then SIGTERM (exit 0): a
+# fixed --duration would end a slowly started clock before that.
+for ((tries = 0; tries < 100; tries++)); do
+  (($(grep -c 'nobody there' presence.err) < 2)) || break
+  sleep 0.1
+done
+sleep 1
+kill -TERM "$clock"
 status=0
 wait "$clock" || status=$?
 kt_trace_stop presence.trace
