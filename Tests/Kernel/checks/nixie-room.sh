@@ -70,7 +70,7 @@ mark bright light.marks
 sleep 8
 echo 0x39 >"$adapter/delete_device"
 mark unbound light.marks
-sleep 2.5
+sleep 5
 bind
 mark bound light.marks
 # Until the clock has found it again (a sample a second; bounded), then a second more, then
