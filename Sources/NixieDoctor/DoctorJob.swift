@@ -41,7 +41,8 @@ public struct DoctorJob {
   /// throws the usage error `which board?` (exit 2).
   public func run() throws(NixieError) {
     let settings = ClockSettings(options: options)
-    let choice = settings.boardChoice(try settings.load())
+    let configuration = try settings.load()
+    let choice = settings.boardChoice(configuration)
     guard choice.board != nil else {
       let (facts, findings) = MachineDoctor(howToChoose: Self.howToChoose).run()
       if json {
@@ -52,8 +53,12 @@ public struct DoctorJob {
       }
       throw NixieError(.badUsage, "which board? " + Self.howToChoose)
     }
-    let profile = try choice.loadProfile()
-    let findings = BoardDoctor(board: profile).run()
+    var profile = try choice.loadProfile()
+    // The presence line nixie.yaml gives is checked like the board's own lines.
+    profile.presence = try configuration.presenceWiring(for: profile)
+    let findings = BoardDoctor(
+      board: profile, lightSensor: configuration.light?.sensor, sensorFiles: SystemSensorFiles()
+    ).run()
     if json {
       output.line(findings.jsonReport(on: profile, version: version))
     } else {

@@ -61,6 +61,7 @@ struct ConfigurationTests {
     #expect(configuration.realtime)
     #expect(configuration.backlight?.setting == .cycle && configuration.backlight?.cycleSeconds == 300)
     #expect(configuration.backlight?.night == .follow && configuration.backlight?.brightness == 1)
+    #expect(configuration.presence?.line == 4 && configuration.presence?.offAfterSeconds == 600)
     let planner = try configuration.planner(for: try Fixtures.board())
     #expect(planner.rotation.cycle == 60)
   }

@@ -48,12 +48,15 @@ public struct ClockJob {
     let overrides = try settings.loadOverrides()
     let configuration = settings.compose(base, overrides: overrides)
     let choice = settings.boardChoice(configuration)
-    let profile = try choice.loadProfile()
+    var profile = try choice.loadProfile()
+    // nixie.yaml's presence line joins the board, so the backend opens it like the board's own.
+    profile.presence = try configuration.presenceWiring(for: profile)
     let planner = try configuration.planner(for: profile)
-    if options.input != nil && profile.encoder == nil && profile.buttons.isEmpty {
+    if options.input != nil && profile.encoder == nil && profile.buttons.isEmpty && profile.presence == nil {
       throw NixieError(
         .badUsage,
-        "--board \(profile.name) has no rotary encoder or buttons, so --input has nothing to play on")
+        "--board \(profile.name) has no rotary encoder, buttons or presence line, so --input has nothing to play on"
+      )
     }
     let (backend, note) = try choice.resolvedBackend()
     // The control socket before the board: a second clock on the same socket is refused
@@ -127,6 +130,15 @@ public struct ClockJob {
     let knob = try startKnob(
       session: session, configuration: configuration, brightness: planner.brightness, inbox: inbox)
     defer { knob?.stop() }
+    let presence = try startPresence(session: session, inbox: inbox)
+    defer { presence?.stop() }
+    let light = LightSampler(clock: monotonic) { inbox.post($0) }
+    defer { light.stop() }
+    do {
+      try light.follow(configuration.light.map(LightSampler.Settings.init))
+    } catch {
+      throw NixieError(.internalError, "the light sensor's thread: \(error)")
+    }
 
     // The configuration in force (a reload replaces it) and, when it names no zone, the
     // system's zone followed as it changes.
@@ -150,6 +162,7 @@ public struct ClockJob {
           display.motion = reloaded.motion
           server?.update(limits: reloaded.control.limits)
           knob?.reconfigure(reloaded.knob, brightness: planner.brightness)
+          Self.follow(reloaded.light, with: light, logger: logger)
           return planner
         }
       },
@@ -159,6 +172,7 @@ public struct ClockJob {
         let changed = editor.configuration
         let planner = try changed.planner(for: profile)
         running = changed
+        Self.follow(changed.light, with: light, logger: logger)
         return planner
       },
       zoneChange: {
@@ -230,6 +244,35 @@ public struct ClockJob {
     return KnobReader(
       source: lines.source, knob: knob, clock: session.clock, inbox: inbox, logger: logger,
       interrupt: lines.cancel, onExit: lines.retire)
+  }
+
+  /// The presence line's reader, when the board (with nixie.yaml's `presence`) has a line and
+  /// the backend can read it; started. A line that comes with the board but cannot be had is
+  /// said as a warning, and the tubes then stay lit.
+  private func startPresence(session: DisplaySession, inbox: ClockInbox) throws(NixieError) -> PresenceReader?
+  {
+    guard let wiring = session.board.presence else { return nil }
+    let opened = try openInput(warning: "the presence line cannot be read; the tubes stay lit") {
+      () throws(NixieError) in try session.openPresence(wiring)
+    }
+    guard let lines = opened else { return nil }
+    let reader = PresenceReader(lines: lines, activeHigh: wiring.activeHigh, inbox: inbox, logger: logger)
+    do {
+      try reader.start()
+    } catch {
+      throw NixieError(.internalError, "the presence line's thread: \(error)")
+    }
+    return reader
+  }
+
+  /// The light sampler told to follow `light` (a reload's, a change's); a thread it cannot
+  /// start is logged, and the brightness stays fixed.
+  static func follow(_ light: ClockConfiguration.Light?, with sampler: LightSampler, logger: Logger) {
+    do {
+      try sampler.follow(light.map(LightSampler.Settings.init))
+    } catch {
+      logger.error("the light sensor's thread cannot start, the brightness stays fixed: \(error)")
+    }
   }
 
   /// What a knob or buttons read from, `open`ed; nil when there is nothing to read them from.

@@ -101,7 +101,10 @@ public struct ClockSettings: Sendable {
     if let transition = options.transition { configuration.transition = transition }
     if let fade = options.fadeMilliseconds { configuration.fadeMilliseconds = fade }
     if let curve = options.curve { configuration.curve = curve }
-    if let brightness = options.brightness { configuration.brightness = brightness }
+    if let brightness = options.brightness {
+      configuration.brightness = brightness
+      configuration.light = nil
+    }
     if let socket = options.socket { configuration.control.socket = socket }
     if let realtime = options.realtime { configuration.realtime = realtime }
     return configuration
@@ -143,11 +146,22 @@ public struct ClockSettings: Sendable {
     if options.realtime == nil && reloaded.realtime != running.realtime {
       changes.append("realtime changed in \(file): that takes a restart")
     }
+    if reloaded.presence.map(Self.presenceLine) != running.presence.map(Self.presenceLine) {
+      changes.append("presence line changed in \(file): that takes a restart")
+    }
     return changes
   }
 }
 
 extension ClockSettings {
+  /// What of `presence` a reload cannot change: the line (opened once, at start).
+  static func presenceLine(_ presence: ClockConfiguration.Presence) -> [String] {
+    [
+      presence.line.map(String.init) ?? "", presence.chip ?? "", "\(presence.activeHigh as Bool?)",
+      "\(presence.pullUp as Bool?)",
+    ]
+  }
+
   /// The message of a configuration that chooses no board.
   public static let noBoardChosen =
     "no board chosen: set 'board:' in \(ClockConfiguration.defaultPath) (see 'nixie boards'), then"

@@ -29,6 +29,7 @@ public enum WebAssets {
       <output id="brightness-value" for="brightness">\(high)&nbsp;%</output>
       <button id="brightness-apply" type="button">Apply</button></div>
       <p id="brightness-message" class="message" role="status"></p>
+      <p class="hint" id="room" role="status" hidden></p>
       </section>
       <section>
       <h2><label for="timezone">Time zone</label></h2>
