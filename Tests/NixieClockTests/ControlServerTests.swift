@@ -105,8 +105,8 @@ struct ControlServerTests {
     }
     #expect(try server.ask([#"{"show": "34"}"#]) == [#"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("34")
-    // No transition named: the clock's, as configured when it is shown.
-    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: nil)])
+    // No seconds or transition named: the clock's, as configured when it is shown.
+    #expect(server.inbox.take() == [.show(state, seconds: nil, transition: nil)])
   }
 
   @Test func reloadedLimitsApplyToTheNextRequests() throws {

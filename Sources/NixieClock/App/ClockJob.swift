@@ -108,11 +108,16 @@ public struct ClockJob {
     let status = ClockStatus()
     let editor = ClockSettingsEditor(settings: settings, board: profile, overrides: overrides, inbox: inbox)
     let scheduler = session.scheduler
+    let started = monotonic.now()
+    let report = ClockStateReport(
+      board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing },
+      uptime: {
+        let now = monotonic.now()
+        return now > started ? now - started : 0
+      })
     let handler = ControlRequestHandler(
-      formatter: profile.formatter, inbox: inbox, editor: editor,
-      report: ClockStateReport(
-        board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing }))
-    let server = startControlServer(configuration, handler: handler, frames: frames)
+      formatter: profile.formatter, inbox: inbox, editor: editor, report: report)
+    let server = startControlServer(configuration, handler: handler, frames: frames, states: report)
     defer { server?.stop() }
     let knob = try startKnob(
       session: session, configuration: configuration, brightness: planner.brightness, inbox: inbox)
@@ -147,6 +152,7 @@ public struct ClockJob {
       configure: { changed in
         let planner = try changed.planner(for: profile)
         running = changed
+        display.motion = changed.motion
         return planner
       },
       zoneChange: {
@@ -236,7 +242,8 @@ public struct ClockJob {
   }
 
   private func startControlServer(
-    _ configuration: ClockConfiguration, handler: ControlRequestHandler, frames: FramePublisher
+    _ configuration: ClockConfiguration, handler: ControlRequestHandler, frames: FramePublisher,
+    states: ClockStateReport
   ) -> ControlServer? {
     let monotonic = SystemClock()
     let path = configuration.control.socket ?? ControlSocketPath.forClock()
@@ -244,7 +251,8 @@ public struct ClockJob {
       try ControlSocketPath.prepare(path)
       let server = try ControlServer(
         path: path, group: configuration.control.group, limits: configuration.control.limits,
-        logger: logger, monotonic: { monotonic.now() }, frames: frames, handle: { handler.handle($0) })
+        logger: logger, monotonic: { monotonic.now() }, frames: frames, states: states,
+        handle: { handler.handle($0) })
       try server.start()
       return server
     } catch {
@@ -255,8 +263,9 @@ public struct ClockJob {
 
   /// `hv5622-6xin14: HH:mm:ss 50 s, dd.MM.yy 10 s in Europe/Berlin`.
   static func describe(_ planner: ClockPlanner, board: BoardProfile) -> String {
-    let faces = planner.rotation.turns.map {
-      planner.rotation.turns.count > 1 ? "\($0.face.pattern) \($0.seconds) s" : "\($0.face.pattern)"
+    let faces = planner.rotation.turns.map { turn in
+      let name = turn.topic.map { "topic \(Printable.escaped($0.topic))" } ?? "\(turn.face.pattern)"
+      return planner.rotation.turns.count > 1 ? "\(name) \(turn.seconds) s" : name
     }
     return "\(board.name): \(faces.joined(separator: ", ")) in \(planner.calendar.identifier)"
   }

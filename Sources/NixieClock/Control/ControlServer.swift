@@ -15,9 +15,10 @@ import NixieText
 /// `requestDeadline` to send each whole request. A reply to a request refused for load carries
 /// `"busy": true` (`nixie send` exits 75).
 ///
-/// A client that subscribes gets the frames (`FramePublisher`) as lines from then on; it has
-/// no deadline, at most `maximumSubscribers` may subscribe, and one that does not read is
-/// dropped once `maximumPendingBytes` wait for it.
+/// A client that subscribes gets the frames (`FramePublisher`), or the state whenever it
+/// changes (`ClockStateReport.subscription`, woken by `ClockStatus.onChange`), as lines from
+/// then on; it has no deadline, at most `maximumSubscribers` may subscribe (of both kinds), and
+/// one that does not read is dropped once `maximumPendingBytes` wait for it.
 public final class ControlServer: @unchecked Sendable {
   public let path: String
   private let service: ControlService
@@ -25,14 +26,16 @@ public final class ControlServer: @unchecked Sendable {
 
   /// Binds the socket at `path` (replacing a stale socket file no one listens on), sets its
   /// mode to 0660 and its group to `group`. `handle` checks a request and acts on it;
-  /// `frames` feeds subscribers (nil: subscriptions are refused).
+  /// `frames` feeds frame subscribers and `states` state subscribers (nil: those subscriptions
+  /// are refused).
   public init(
     path: String, group: String?, limits: ControlLimits, logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64, frames: FramePublisher? = nil,
+    states: ClockStateReport? = nil,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) throws(SystemCallError) {
     self.path = path
-    service = ControlService(limits: limits, frames: frames, logger: logger, handle: handle)
+    service = ControlService(limits: limits, frames: frames, states: states, logger: logger, handle: handle)
     let listener = try UnixSocket.listening(
       at: path, mode: 0o660, group: group, groupIfPossible: group == nil ? ControlSocketPath.group : nil)
     do {
@@ -48,6 +51,10 @@ public final class ControlServer: @unchecked Sendable {
     // keeps the server, its thread's state and the whole session alive for ever (LeakSanitizer).
     frames?.onPlan { [weak server = self.server, weak service = self.service] in
       guard let server, let service, service.isPublishing.withLock({ $0 }) else { return }
+      server.wake()
+    }
+    states?.status.onChange { [weak server = self.server, weak service = self.service] in
+      guard let server, let service, service.isPublishingState.withLock({ $0 }) else { return }
       server.wake()
     }
   }
@@ -84,26 +91,34 @@ final class ControlService: StreamService, @unchecked Sendable {
     var discarding = false
     var bucket: TokenBucket
     var refusals = 0
+    /// Subscribed to the frames or the state: it only listens from now on.
     var subscribed = false
+    /// Subscribed to the state (not the frames), and the key of the state it was sent last.
+    var wantsState = false
+    var stateKey: String?
   }
 
   let configured: Locked<ControlLimits>
   /// Whether anyone subscribes to the frames (set on the server's thread, read by the
   /// frame thread's plans to decide whether to wake it).
   let isPublishing = Locked(false)
+  /// Whether anyone subscribes to the state (read by the daemon loop's thread).
+  let isPublishingState = Locked(false)
   /// The limits the serving thread applies (its own copy).
   private var active: ControlLimits
   private var total: TokenBucket
   private let frames: FramePublisher?
+  private let states: ClockStateReport?
   private let handle: @Sendable (ControlRequest) -> ControlReply
   private let logger: Logger
   /// The last frame sent to subscribers.
   private var lastFrame: String?
 
   init(
-    limits: ControlLimits, frames: FramePublisher?, logger: Logger,
+    limits: ControlLimits, frames: FramePublisher?, states: ClockStateReport? = nil, logger: Logger,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) {
+    self.states = states
     self.logger = logger
     configured = Locked(limits)
     active = limits
@@ -190,6 +205,9 @@ final class ControlService: StreamService, @unchecked Sendable {
       case .success(.subscribe):
         text = subscribe(connection, at: now)
         refused = !connection.state.subscribed
+      case .success(.subscribeState):
+        text = subscribeState(connection)
+        refused = !connection.state.subscribed
       case .success(let request):
         let reply = handle(request)
         text = reply.line
@@ -222,14 +240,42 @@ final class ControlService: StreamService, @unchecked Sendable {
     return ControlReply.subscribe.line + JSONText.object([("frame", frames.frame(at: now).json)]) + "\n"
   }
 
+  /// Makes `connection` a state subscriber, if there is room: the reply, then the state now.
+  private func subscribeState(_ connection: StreamConnection<Client>) -> String {
+    guard let states else { return ControlReply.refused("this clock publishes no state").line }
+    guard subscriberCount < active.maximumSubscribers else {
+      return ControlReply.busy("too many subscribers (at most \(active.maximumSubscribers)); try again later")
+    }
+    subscriberCount += 1
+    isPublishingState.withLock { $0 = true }
+    connection.state.subscribed = true
+    connection.state.wantsState = true
+    connection.deadline = nil
+    let (key, json) = states.subscription()
+    connection.state.stateKey = key
+    return ControlReply.subscribeState.line + JSONText.object([("state", json)]) + "\n"
+  }
+
   /// Subscribers at the moment (counted as they come and go).
   private var subscriberCount = 0
 
   func tick(_ connections: [StreamConnection<Client>], at now: UInt64) -> UInt64? {
     applyLimits(connections)
-    subscriberCount = connections.filter { $0.state.subscribed && !$0.isDropped }.count
-    isPublishing.withLock { $0 = subscriberCount > 0 }
-    guard let frames, subscriberCount > 0 else {
+    let listening = connections.filter { $0.state.subscribed && !$0.isDropped }
+    let stateSubscribers = listening.filter(\.state.wantsState)
+    let frameSubscribers = listening.filter { !$0.state.wantsState }
+    subscriberCount = listening.count
+    isPublishing.withLock { $0 = !frameSubscribers.isEmpty }
+    isPublishingState.withLock { $0 = !stateSubscribers.isEmpty }
+    if let states, !stateSubscribers.isEmpty {
+      let (key, json) = states.subscription()
+      let line = Array((JSONText.object([("state", json)]) + "\n").utf8)
+      for connection in stateSubscribers where connection.state.stateKey != key {
+        connection.send(line)
+        connection.state.stateKey = key
+      }
+    }
+    guard let frames, !frameSubscribers.isEmpty else {
       lastFrame = nil
       return nil
     }
@@ -238,7 +284,7 @@ final class ControlService: StreamService, @unchecked Sendable {
     let shown = json.drop { $0 != "," }
     if shown != lastFrame?.drop(while: { $0 != "," }) {
       let line = Array((JSONText.object([("frame", json)]) + "\n").utf8)
-      for connection in connections where connection.state.subscribed { connection.send(line) }
+      for connection in frameSubscribers { connection.send(line) }
       lastFrame = json
     }
     return settled ? nil : now + frames.interval

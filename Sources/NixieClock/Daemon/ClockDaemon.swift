@@ -69,6 +69,8 @@ public final class ClockDaemon {
   /// The backlight's program last handed to the display.
   private var backlightShown: BacklightProgram?
   private var synchronised: Bool?
+  /// The values handed in for topic faces.
+  private var faceValues = FaceValues()
 
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
@@ -106,7 +108,8 @@ public final class ClockDaemon {
       }
       for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
       if let current = message, mono >= current.until { message = nil }
-      if let replanned = zoneChange?() {
+      if var replanned = zoneChange?() {
+        replanned.keepRuntime(of: planner, keepNight: true)
         planner = replanned
         shown = nil
         logger.notice("the system's time zone changed: \(describe(planner))")
@@ -117,9 +120,13 @@ public final class ClockDaemon {
       // before it; a larger gap means the clock was set in between, so the reading wins.
       var now = clock.wallTime()
       if let due, now < due, due - now < 2_000_000 { now = due }
+      planner.values = faceValues.fresh(for: planner.rotation, at: mono)
       try showFrame(at: now, mono: mono)
       services.status?.update(
-        ClockStatus.Snapshot(planner: planner, activity: shown?.activity, night: planner.isNight(at: now)))
+        ClockStatus.Snapshot(
+          planner: planner, activity: shown?.activity, night: planner.isNight(at: now),
+          synchronised: synchronised ?? true,
+          message: message.map { planner.layout.text(of: $0.state) }))
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
       if let watchdog {
@@ -179,7 +186,7 @@ public final class ClockDaemon {
     }
 
     var frame = planner.frame(at: now, synchronised: isSynchronised)
-    if let message {
+    if let message, planner.displayOn {
       frame = ClockFrame(
         state: message.state, brightness: max(frame.brightness, planner.brightness),
         activity: .message(message.transition ?? planner.transition))
@@ -205,12 +212,18 @@ public final class ClockDaemon {
       planner.brightness = min(1, max(0, level))
       logger.debug("brightness \(Int((planner.brightness * 100).rounded())) %")
     case .nextFace:
-      planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+      // A face chosen over the control socket moves on itself; otherwise the rotation does.
+      if let chosen = planner.chosenFace {
+        planner.chosenFace = (chosen + 1) % max(1, planner.rotation.turns.count)
+      } else {
+        planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+      }
       logger.debug("next face (shift \(planner.faceShift))")
     case .toggleNight:
       planner.nightOverride = !planner.isNight(at: wall)
       logger.debug("night mode \(planner.nightOverride == true ? "on" : "off") until reload")
-    case .show(let state, let seconds, let transition):
+    case .show(let state, let requested, let transition):
+      let seconds = requested ?? planner.showSeconds
       message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
       logger.debug("showing a value from the control socket for \(seconds) s")
     case .clear:
@@ -219,7 +232,9 @@ public final class ClockDaemon {
     case .reconfigure(let configuration):
       guard let configure else { return }
       do {
-        planner = try configure(configuration)
+        var replanned = try configure(configuration)
+        replanned.keepRuntime(of: planner, keepNight: true)
+        planner = replanned
         shown = nil
         logger.notice("settings changed over the control socket: \(describe(planner))")
         notify(["STATUS=" + describe(planner)])
@@ -231,6 +246,18 @@ public final class ClockDaemon {
       planner.requestedRun = AntiPoisoningRun(
         kind: .requested, start: wall, end: wall + length, step: planner.antiPoisoning.stepNanoseconds)
       message = nil
+    case .display(let on):
+      planner.displayOn = on
+      logger.info("display \(on ? "on" : "off") (over the control socket)")
+    case .chooseFace(let face):
+      planner.chosenFace = face.map { min($0, max(0, planner.rotation.turns.count - 1)) }
+      logger.debug(face.map { "face \($0) only" } ?? "the rotation of faces again")
+    case .setNight(let night):
+      planner.nightOverride = night
+      logger.debug(
+        "night mode \(night.map { $0 ? "on" : "off" } ?? "by the hours") (over the control socket)")
+    case .faceValue(let topic, let state):
+      faceValues.record(state, topic: topic, at: mono)
     }
   }
 
@@ -240,7 +267,9 @@ public final class ClockDaemon {
       return
     }
     do {
-      planner = try reload()
+      var reloaded = try reload()
+      reloaded.keepRuntime(of: planner, keepNight: false)
+      planner = reloaded
       shown = nil
       logger.notice("configuration reloaded: \(describe(planner))")
       notify(["STATUS=" + describe(planner)])
