@@ -106,7 +106,7 @@ struct ControlServerTests {
     #expect(try server.ask([#"{"show": "34"}"#]) == [#"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("34")
     // No seconds or transition named: the clock's, as configured when it is shown.
-    #expect(server.inbox.take() == [.show(state, seconds: nil, transition: nil)])
+    #expect(server.inbox.take() == [.show(state, seconds: nil, transition: nil, text: "34")])
   }
 
   @Test func reloadedLimitsApplyToTheNextRequests() throws {

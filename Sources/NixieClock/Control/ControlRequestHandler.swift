@@ -30,7 +30,7 @@ public struct ControlRequestHandler: Sendable {
     case .show(let value, let seconds, let requested):
       do {
         let state = try formatter.format(value)
-        inbox.post(.show(state, seconds: seconds, transition: requested))
+        inbox.post(.show(state, seconds: seconds, transition: requested, text: value))
       } catch {
         return .refused(error.description)
       }

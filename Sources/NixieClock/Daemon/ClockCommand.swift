@@ -6,8 +6,9 @@ import NixieTransitions
 public enum ClockCommand: Hashable, Sendable {
   /// Show `state` for `seconds` (nil: the clock's `show-seconds`), arriving with `transition`
   /// (nil: the clock's configured one, as it is when the value is shown), then go back to the
-  /// clock.
-  case show(DisplayState, seconds: Double?, transition: TransitionSpec.Kind?)
+  /// clock. `text` is the value as it was asked for, which the state reports as `message`
+  /// (nil: the text the tubes read).
+  case show(DisplayState, seconds: Double?, transition: TransitionSpec.Kind?, text: String? = nil)
   /// Go back to the clock now.
   case clear
   /// Set the day's brightness, 0…1 (the knob's turn, through the spinner).

@@ -43,11 +43,13 @@ public final class ClockDaemon {
     }
   }
 
-  /// A value shown on request, until `until` (monotonic); nil transition: the clock's.
+  /// A value shown on request, until `until` (monotonic); nil transition: the clock's. `text`
+  /// is the value as asked for.
   private struct Message {
     var state: DisplayState
     var until: UInt64
     var transition: TransitionSpec.Kind?
+    var text: String?
   }
 
   public private(set) var planner: ClockPlanner
@@ -126,7 +128,7 @@ public final class ClockDaemon {
         ClockStatus.Snapshot(
           planner: planner, activity: shown?.activity, night: planner.isNight(at: now),
           synchronised: synchronised ?? true,
-          message: message.map { planner.layout.text(of: $0.state) }))
+          message: message.map { $0.text ?? planner.layout.text(of: $0.state) }))
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
       if let watchdog {
@@ -222,9 +224,9 @@ public final class ClockDaemon {
     case .toggleNight:
       planner.nightOverride = !planner.isNight(at: wall)
       logger.debug("night mode \(planner.nightOverride == true ? "on" : "off") until reload")
-    case .show(let state, let requested, let transition):
+    case .show(let state, let requested, let transition, let text):
       let seconds = requested ?? planner.showSeconds
-      message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
+      message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition, text: text)
       logger.debug("showing a value from the control socket for \(seconds) s")
     case .clear:
       message = nil
