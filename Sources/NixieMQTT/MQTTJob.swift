@@ -77,7 +77,7 @@ public struct MQTTJob {
   }
 
   /// The password: `password-file`'s first line, else the unit's credential when there is one
-  /// (`$CREDENTIALS_DIRECTORY/mqtt-password`); nil without a user name or a file. Never logged.
+  /// (`$CREDENTIALS_DIRECTORY/nixie-mqtt-password`); nil without a user name or a file. Never logged.
   func password(
     _ configuration: MQTTConfiguration, environment: (String) -> String? = Environment.value
   ) throws(NixieError) -> String? {

@@ -100,7 +100,8 @@ struct DiscoveryPayloadTests {
   @Test(arguments: fields)
   func aConfigCarriesWhatTheEntityTableSays(_ config: String, _ member: String, _ expected: String) throws {
     let payload = try #require(try Self.configs()["homeassistant/\(config)/config"], "no \(config)")
-    #expect(payload[member] == (try JSONReader.read(Array(expected.utf8))), "\(config).\(member)")
+    let value = try JSONReader.read(Array(expected.utf8))
+    #expect(payload[member] == value, "\(config).\(member)")
   }
 
   @Test func everyEntityIsOfOneDeviceWithItsOwnUniqueID() throws {

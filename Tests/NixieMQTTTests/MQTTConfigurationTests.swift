@@ -73,11 +73,12 @@ struct MQTTConfigurationTests {
     }
   }
 
-  @Test(
-    arguments: [
-      ("mqtt.local", "mqtt.local", nil), ("10.0.0.2:1884", "10.0.0.2", 1884), ("[::1]:8883", "::1", 8883),
-      ("[fd00::5]", "fd00::5", nil),
-    ] as [(String, String, Int?)])
+  static let brokers: [(String, String, Int?)] = [
+    ("mqtt.local", "mqtt.local", nil), ("10.0.0.2:1884", "10.0.0.2", 1884), ("[::1]:8883", "::1", 8883),
+    ("[fd00::5]", "fd00::5", nil),
+  ]
+
+  @Test(arguments: brokers)
   func brokerTakesAHostAndAPort(_ text: String, _ host: String, _ port: Int?) throws {
     let parsed = try #require(MQTTConfiguration.broker(text))
     #expect(parsed.host == host && parsed.port == port)
@@ -97,7 +98,7 @@ struct MQTTConfigurationTests {
     let file = folder.appendingPathComponent("password")
     try "s3cret word\nignored\n".write(to: file, atomically: true, encoding: .utf8)
     try "from systemd\n".write(
-      to: folder.appendingPathComponent("mqtt-password"), atomically: true, encoding: .utf8)
+      to: folder.appendingPathComponent("nixie-mqtt-password"), atomically: true, encoding: .utf8)
     let job = MQTTJob(
       configurationPath: nil, broker: nil, socket: nil, prefix: nil, nodeID: nil, version: "0",
       logger: .init(label: "t"))

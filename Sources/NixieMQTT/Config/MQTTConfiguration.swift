@@ -17,8 +17,9 @@ public struct MQTTConfiguration: Hashable, Sendable {
   public static let defaultTLSPort = 8883
   /// Where Home Assistant looks for discovery messages unless told otherwise.
   public static let defaultPrefix = "homeassistant"
-  /// The credential the unit loads the password into (`LoadCredential=mqtt-password:…`).
-  public static let credentialName = "mqtt-password"
+  /// The credential the unit hands over (`LoadCredential=nixie-mqtt-password`, from
+  /// `/etc/credstore/`).
+  public static let credentialName = "nixie-mqtt-password"
   /// Where libmosquitto finds the system's certificate authorities when no `ca-file` is given.
   public static let systemCertificates = "/etc/ssl/certs"
 
