@@ -55,6 +55,7 @@ public final class ControlServer: @unchecked Sendable {
     }
     states?.status.onChange { [weak server = self.server, weak service = self.service] in
       guard let server, let service, service.isPublishingState.withLock({ $0 }) else { return }
+      service.stateChanged.withLock { $0 = true }
       server.wake()
     }
   }
@@ -104,6 +105,9 @@ final class ControlService: StreamService, @unchecked Sendable {
   let isPublishing = Locked(false)
   /// Whether anyone subscribes to the state (read by the daemon loop's thread).
   let isPublishingState = Locked(false)
+  /// Whether the daemon loop said the state changed since the last tick sent it: the state is
+  /// made only then, not on every tick (a fade's frames come 25 times a second).
+  let stateChanged = Locked(false)
   /// The limits the serving thread applies (its own copy).
   private var active: ControlLimits
   private var total: TokenBucket
@@ -267,7 +271,11 @@ final class ControlService: StreamService, @unchecked Sendable {
     subscriberCount = listening.count
     isPublishing.withLock { $0 = !frameSubscribers.isEmpty }
     isPublishingState.withLock { $0 = !stateSubscribers.isEmpty }
-    if let states, !stateSubscribers.isEmpty {
+    if let states, !stateSubscribers.isEmpty,
+      stateChanged.withLock({ changed in
+        defer { changed = false }; return changed
+      })
+    {
       let (key, json) = states.subscription()
       let line = Array((JSONText.object([("state", json)]) + "\n").utf8)
       for connection in stateSubscribers where connection.state.stateKey != key {

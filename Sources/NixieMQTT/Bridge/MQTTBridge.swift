@@ -115,7 +115,7 @@ final class MQTTBridge: @unchecked Sendable {
   /// Ends the loop: `offline` published, a goodbye to the broker, the thread joined.
   func stop() { worker.stop() }
 
-  private var where_: String { "\(settings.host):\(settings.port)" }
+  private var place: String { "\(settings.host):\(settings.port)" }
 
   private func run() {
     while true {
@@ -179,7 +179,10 @@ final class MQTTBridge: @unchecked Sendable {
     case .connecting(let since) where now >= since + Self.connectTimeout:
       client.disconnect()
       handleEvents()
-      brokerFailed("no answer to the login within \(Self.connectTimeout / 1_000_000_000) s", at: now)
+      // The goodbye may have ended the connection already, and scheduled the next try.
+      if case .connecting = broker {
+        brokerFailed("no answer to the login within \(Self.connectTimeout / 1_000_000_000) s", at: now)
+      }
     case .connected where now >= nextKeepAlive:
       _ = client.misc()
       nextKeepAlive = now + keepAliveInterval
@@ -196,7 +199,7 @@ final class MQTTBridge: @unchecked Sendable {
     if reason != brokerProblem {
       logger.log(
         level: level,
-        "MQTT broker \(where_): \(reason); trying again in \(wait / 1_000_000_000) s, then less often")
+        "MQTT broker \(place): \(reason); trying again in \(wait / 1_000_000_000) s, then less often")
       brokerProblem = reason
     }
     broker = .waiting(until: now + wait)
@@ -265,7 +268,7 @@ final class MQTTBridge: @unchecked Sendable {
     brokerProblem = nil
     nextKeepAlive = monotonic.now() + keepAliveInterval
     publishedOffline()
-    logger.notice("connected to the MQTT broker \(where_)\(again ? " again" : "") as \(settings.topics.base)")
+    logger.notice("connected to the MQTT broker \(place)\(again ? " again" : "") as \(settings.topics.base)")
     client.subscribe(settings.topics.commands)
     client.subscribe(settings.topics.homeAssistantStatus)
     publishClock(previous: nil)
@@ -287,7 +290,7 @@ final class MQTTBridge: @unchecked Sendable {
       return
     }
     if case .connected = broker {
-      logger.warning("lost the MQTT broker \(where_): \(client.library.describe(code))")
+      logger.warning("lost the MQTT broker \(place): \(client.library.describe(code))")
       brokerProblem = nil
       publishedOffline()
     }
@@ -421,6 +424,6 @@ final class MQTTBridge: @unchecked Sendable {
       else { break }
       _ = client.write()
     }
-    logger.info("disconnected from the MQTT broker \(where_)")
+    logger.info("disconnected from the MQTT broker \(place)")
   }
 }
