@@ -43,7 +43,7 @@ struct ControlServerTests {
     ])
     #expect(replies == [#"{"ok": true}"#, #"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("1234")
-    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot), .clear])
+    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot, text: "1234"), .clear])
   }
 
   @Test func theSocketFileIsReadableAndWritableByOwnerAndGroupOnly() throws {
