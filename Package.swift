@@ -78,8 +78,11 @@ let package = Package(
       name: "NixieBackend", dependencies: ["NixieCore", "NixieBoardModel", "NixieTransports", "NixieDrivers"]),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
     .target(name: "NixieInput", dependencies: ["NixieCore", "NixieBoardModel", "NixieTransports"]),
-    // Our YAML reader: text to nodes with line and column. Pure: imports only NixieText.
-    .target(name: "NixieYAML", dependencies: ["NixieText"]),
+    // YAML text to nodes with line and column, read by libyaml; refuses what nixie's files
+    // do not use at the place of the problem.
+    .target(name: "NixieYAML", dependencies: ["NixieText", "CYAML"]),
+    // libyaml's parser (libyaml-dev), its static library linked into every build.
+    .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
@@ -126,6 +129,9 @@ let package = Package(
     .target(name: "CSPIDev"),
     // libcrypt (libxcrypt): yescrypt password hashes for `nixie web`, as /etc/shadow has them.
     .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+    // zlib: nixie web's gzip. Not through pkg-config: zlib.pc's -L/usr/lib/<triplet> would come
+    // before libgpiod's own -L and make a libgpiod 2.x build (the kernel tests') link the system's.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     // The Linux backend: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
@@ -160,14 +166,14 @@ let package = Package(
       dependencies: ["NixieCore", "NixieText", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
-    // the tubes, the password (yescrypt through libcrypt) and sessions; it talks to the clock
-    // through the control socket only (NixieControl, never NixieClock).
+    // the tubes (gzip by zlib), the password (yescrypt through libcrypt) and sessions; it talks
+    // to the clock through the control socket only (NixieControl, never NixieClock).
     .target(
       name: "NixieWeb",
       dependencies: [
         "NixieCore", "NixieText", "NixieTransitions", "NixieSystem", "NixieBoards", "NixieControl",
         "NixieSimulator",
-        "NixieLogging", "CCrypt",
+        "NixieLogging", "CCrypt", "CZlib",
       ]
     ),
     // libmosquitto's header and a loader (dlopen) for `nixie mqtt` alone: linked, its libssl and

@@ -15,6 +15,15 @@ struct DecimalNumberTests {
   }
 
   @Test(arguments: [
+    ("1", "1"), ("123", "123"), ("1234", "1 234"), ("-12345", "-12 345"), ("1234567", "1 234 567"),
+    ("1234.5", "1 234.5"), ("0.1234", "0.123 4"), ("1234567.1234567", "1 234 567.123 456 7"),
+    ("5.", "5."), (".5", ".5"), ("-.1234", "-.123 4"), ("1e3", "1 000"), ("100.000", "100.000"),
+  ])
+  func groupsDigitsInThreesFromThePoint(_ text: String, _ expected: String) throws {
+    #expect(try #require(DecimalNumber(parsing: text)).text(grouped: true) == expected)
+  }
+
+  @Test(arguments: [
     "", "-", "+", ".", "-.", "1e", "1e+", "e3", "1.2.3", "1-", "--1", " 1", "1 ", "0x10", "١٢", "1_000",
     "inf", "nan", "1,5", "½",
   ])

@@ -27,9 +27,9 @@ public struct ControlRequestHandler: Sendable {
     switch request {
     case .clear:
       inbox.post(.clear)
-    case .show(let value, let seconds, let requested):
+    case .show(let value, let seconds, let requested, let groupDigits):
       do {
-        let state = try formatter.format(value)
+        let state = try formatter.format(value, options: FormatOptions(groupDigits: groupDigits))
         inbox.post(.show(state, seconds: seconds, transition: requested, text: value))
       } catch {
         return .refused(error.description)

@@ -13,8 +13,9 @@ import NixieTransitions
 /// stay valid under it.
 public enum ControlRequest: Hashable, Sendable {
   /// Show `value` (text or a number, as `nixie show` takes it) for `seconds` (nil: the clock's
-  /// `show-seconds`).
-  case show(value: String, seconds: Double?, transition: TransitionSpec.Kind?)
+  /// `show-seconds`); `groupDigits`, a number with a dark tube between groups of three digits
+  /// (`nixie show --group-digits`).
+  case show(value: String, seconds: Double?, transition: TransitionSpec.Kind?, groupDigits: Bool = false)
   /// Back to the clock at once.
   case clear
   /// Version 2: the clock's state — settings in force, the board's layout, what the tubes show.
@@ -55,10 +56,12 @@ public enum ControlRequest: Hashable, Sendable {
     switch self {
     case .clear:
       return #"{"clear": true}"#
-    case .show(let value, let seconds, let transition):
+    case .show(let value, let seconds, let transition, let groupDigits):
       var fields = [("show", JSONText.quoted(value))]
       if let seconds { fields.append(("seconds", String(seconds))) }
       if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
+      // Only when asked for, so a line without it still suits a clock that predates it.
+      if groupDigits { fields.append(("group-digits", "true")) }
       return JSONText.object(fields)
     case .state:
       return JSONText.object([v2, ("state", "true")])
@@ -93,6 +96,7 @@ public enum ControlRequest: Hashable, Sendable {
     "seconds": "'seconds' must be a number above 0 and at most 3600",
     "transition": "'transition' must be one of "
       + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
+    "group-digits": "'group-digits' must be true or false",
     "clear": "'clear' takes true and nothing else",
     "version": "'version' must be 1, 2 or 3 (the control protocol versions this clock speaks)",
     "state": "'state' takes true and nothing else but \"version\"",
@@ -109,8 +113,9 @@ public enum ControlRequest: Hashable, Sendable {
       "'face-value' takes {\"topic\": TOPIC, \"value\": VALUE} (VALUE text or a number of at most 64 bytes) and nothing else but \"version\"",
   ]
 
-  /// The keys of each version's requests.
-  static let keysOfVersion1: Set = ["show", "seconds", "transition", "clear", "version"]
+  /// The keys of each version's requests. `group-digits`, a member of `show` added later,
+  /// needs no new version: a clock that predates it refuses it as an unknown key.
+  static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
   static let keysOfVersion3: Set = ["display", "face", "night", "face-value"]
 
@@ -193,7 +198,12 @@ public enum ControlRequest: Hashable, Sendable {
       }
       transition = named
     }
-    return .success(.show(value: shown, seconds: seconds, transition: transition))
+    var groupDigits = false
+    if let given = value["group-digits"] {
+      guard case .bool(let flag) = given else { return failure("group-digits") }
+      groupDigits = flag
+    }
+    return .success(.show(value: shown, seconds: seconds, transition: transition, groupDigits: groupDigits))
   }
 
   /// A version 2 request: its verb and the verb's value.

@@ -127,10 +127,24 @@ struct DecimalNumber: Hashable {
   var isZero: Bool { (integerDigits + fractionDigits).allSatisfy { $0 == 0 } }
 
   /// The number as plain text: sign, digits, point, digits.
-  var text: String {
+  var text: String { text(grouped: false) }
+
+  /// The number as plain text; `grouped` puts a space between groups of three digits counted
+  /// from the point, to the left and to the right, as ISO 80000-1 writes numbers: `-12 345`,
+  /// `1 234.5`, `0.123 45`.
+  func text(grouped: Bool) -> String {
+    let integer = integerDigits.map(String.init)
+    let fraction = fractionDigits.map(String.init)
     var text = negative ? "-" : ""
-    text += integerDigits.map(String.init).joined()
-    if hasPoint { text += "." + fractionDigits.map(String.init).joined() }
+    for (index, digit) in integer.enumerated() {
+      if grouped && index > 0 && (integer.count - index) % 3 == 0 { text += " " }
+      text += digit
+    }
+    if hasPoint { text += "." }
+    for (index, digit) in fraction.enumerated() {
+      if grouped && index > 0 && index % 3 == 0 { text += " " }
+      text += digit
+    }
     return text
   }
 }

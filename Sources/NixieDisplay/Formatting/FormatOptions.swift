@@ -18,10 +18,17 @@ public struct FormatOptions: Hashable, Sendable {
   /// Show a dark tube for a character the board cannot show and drop separators that have no
   /// place, instead of failing.
   public var lenient: Bool
+  /// Put a dark tube between groups of three digits of a number, counted from its point both
+  /// ways, as SI and ISO 80000-1 write numbers (`12 345`, `1 234.5`); never a dot, which would
+  /// read as a decimal point. No effect on text.
+  public var groupDigits: Bool
 
-  public init(decimals: Int? = nil, padding: Padding = .blank, lenient: Bool = false) {
+  public init(
+    decimals: Int? = nil, padding: Padding = .blank, lenient: Bool = false, groupDigits: Bool = false
+  ) {
     self.decimals = decimals
     self.padding = padding
     self.lenient = lenient
+    self.groupDigits = groupDigits
   }
 }

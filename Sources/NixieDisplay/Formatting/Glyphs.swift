@@ -9,10 +9,11 @@ struct Glyphs: Hashable {
   var characters: [String] = []
   var separators: [[Character]] = [[]]
 
-  /// The glyphs of a number's plain text (`-12.5`): sign and digits on tubes, the point between.
-  init(number: DecimalNumber) {
+  /// The glyphs of a number's plain text (`-12.5`): sign and digits on tubes, the point between;
+  /// `grouped`, a dark tube between groups of three digits (`12 345`, `DecimalNumber.text(grouped:)`).
+  init(number: DecimalNumber, grouped: Bool = false) {
     self.init(
-      tokens: number.text.map {
+      tokens: number.text(grouped: grouped).map {
         Glyphs.separatorCharacters.contains($0) ? .separator($0) : .character(String($0))
       })
   }

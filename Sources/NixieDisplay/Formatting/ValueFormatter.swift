@@ -1,3 +1,5 @@
+import NixieText
+
 /// Turns a value (a number or a string, as a user types it) into the cathodes to light.
 ///
 /// The rules (issue 2, docs/INTERFACE.md): a decimal number is right-aligned and takes the
@@ -45,7 +47,7 @@ public struct ValueFormatter: Sendable {
     let isNumber: Bool
     if var number = DecimalNumber(parsing: value) {
       if let decimals = options.decimals { number = number.rounded(toPlaces: decimals) }
-      glyphs = Glyphs(number: number)
+      glyphs = Glyphs(number: number, grouped: options.groupDigits)
       isNumber = true
     } else {
       glyphs = Glyphs(string: value, spellings: spellings)
@@ -67,9 +69,11 @@ public struct ValueFormatter: Sendable {
     }
     let tubes = layout.tubeCount
     guard glyphs.characters.count <= tubes else {
+      let gaps = isNumber && options.groupDigits ? glyphs.characters.filter { $0 == " " }.count : 0
+      let among = gaps == 0 ? "" : " (with \(Counted.text(gaps, "gap")) between groups of digits)"
       throw FormatError(
         .tooLong(needed: glyphs.characters.count, available: tubes), value: value,
-        message: "cannot show \"\(value)\": it needs \(glyphs.characters.count) tubes and"
+        message: "cannot show \"\(value)\": it needs \(glyphs.characters.count) tubes\(among) and"
           + " \(boardName) has \(tubes)")
     }
 
@@ -77,7 +81,9 @@ public struct ValueFormatter: Sendable {
     let order = isNumber ? Array(offsets.reversed()) : offsets
     let placements = order.map { offset in
       var placement = place(glyphs, at: offset, ignoring: unsupported)
-      if isNumber && options.padding == .zero { padWithZeros(&placement, glyphs: glyphs) }
+      if isNumber && options.padding == .zero {
+        padWithZeros(&placement, glyphs: glyphs, grouped: options.groupDigits)
+      }
       findMisreadCompanions(&placement)
       return placement
     }
@@ -198,9 +204,13 @@ public struct ValueFormatter: Sendable {
     return true
   }
 
-  /// Fills the tubes left of a number with 0, moving a minus sign to the first tube.
-  private func padWithZeros(_ placement: inout Placement, glyphs: Glyphs) {
+  /// Fills the tubes left of a number with 0, moving a minus sign to the first tube. Grouped,
+  /// the tubes that fall on a gap between groups of three (counted from the units tube) stay dark.
+  private func padWithZeros(_ placement: inout Placement, glyphs: Glyphs, grouped: Bool) {
     guard placement.offset > 0 else { return }
+    // The tube of the units digit: the last before the point (the sign's, once the sign moves).
+    let beforePoint = glyphs.separators.firstIndex { !$0.isEmpty } ?? glyphs.characters.count
+    let units = placement.offset + beforePoint - 1
     var padded = Array(0..<placement.offset)
     if glyphs.characters.first == "-" {
       let first = layout.tubeIndices[0]
@@ -211,7 +221,7 @@ public struct ValueFormatter: Sendable {
       placement.state.lit[first].insert(minus)
       padded = Array(1...placement.offset)
     }
-    for tube in padded {
+    for tube in padded where !(grouped && (units - tube) % 4 == 3) {
       let index = layout.tubeIndices[tube]
       if let zero = layout.positions[index].cathodeIndex(spelled: "0") {
         placement.state.lit[index].insert(zero)
