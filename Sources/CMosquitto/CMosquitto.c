@@ -42,6 +42,7 @@ int cmosquitto_load(CMosquittoAPI *api, char *error, size_t size) {
   RESOLVE(connect_callback_set, "mosquitto_connect_callback_set");
   RESOLVE(disconnect_callback_set, "mosquitto_disconnect_callback_set");
   RESOLVE(message_callback_set, "mosquitto_message_callback_set");
+  RESOLVE(publish_callback_set, "mosquitto_publish_callback_set");
   RESOLVE(strerror, "mosquitto_strerror");
   RESOLVE(connack_string, "mosquitto_connack_string");
 #undef RESOLVE

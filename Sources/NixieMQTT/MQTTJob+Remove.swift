@@ -7,8 +7,9 @@ extension MQTTJob {
 
   /// `--remove`: connects, publishes an empty retained message on every discovery config (Home
   /// Assistant removes the entities and the device), on every state topic and on the
-  /// availability (the broker forgets them), and says goodbye. Needs no clock. Exit 69 when the
-  /// broker cannot be reached or refuses the login within 10 s.
+  /// availability (the broker forgets them), and says goodbye once the broker has acknowledged
+  /// each (QoS 1). Needs no clock. Exit 69 when the broker cannot be reached or refuses the
+  /// login within 10 s.
   public func remove() throws(NixieError) {
     let settings = try settings(try configuration())
     let library = try Self.library()
@@ -32,7 +33,10 @@ extension MQTTJob {
     let deadline = clock.now() + Self.removeTimeout
     var connected = false
     var topics = settings.device.retainedTopics
-    // Until the login is answered, then until every empty message is written.
+    var unacknowledged = topics.count
+    // Until the login is answered, then until the broker has acknowledged every empty message:
+    // a goodbye before that may leave acknowledgements unread, and a socket closed with unread
+    // data is reset, which can make the broker drop what it had not read yet.
     while let socket = client.socket {
       let now = clock.now()
       guard now < deadline else { break }
@@ -54,6 +58,8 @@ extension MQTTJob {
             "MQTT broker \(place): the broker refused the login: \(library.describeRefusal(code))")
         case .disconnected(let code):
           throw NixieError(.unavailable, "MQTT broker \(place): \(library.describe(code))")
+        case .published:
+          unacknowledged -= 1
         case .message:
           break
         }
@@ -62,7 +68,7 @@ extension MQTTJob {
       while let topic = topics.first, client.publish(topic: topic, payload: [], retain: true) {
         topics.removeFirst()
       }
-      if topics.isEmpty && !client.wantsWrite {
+      if topics.isEmpty && unacknowledged <= 0 {
         client.disconnect()
         let count = settings.device.retainedTopics.count
         logger.notice(

@@ -226,7 +226,9 @@ struct BrokerTests {
       in: rig.folder)
     #expect(Wait.until(seconds: 20) { !remover.process.isRunning })
     #expect(remover.process.terminationStatus == 0, "\(remover.errors)")
-    #expect(try rig.broker.retained("homeassistant/#").isEmpty)
-    #expect(try rig.broker.retained("nixie/test/#").isEmpty)
+    let configs = try rig.broker.retained("homeassistant/#")
+    #expect(configs.isEmpty, "\(configs.map(\.topic)) \(remover.errors)")
+    let states = try rig.broker.retained("nixie/test/#")
+    #expect(states.isEmpty, "\(states.map(\.topic))")
   }
 }

@@ -33,6 +33,7 @@ typedef struct CMosquittoAPI {
   __typeof__(mosquitto_connect_callback_set) *connect_callback_set;
   __typeof__(mosquitto_disconnect_callback_set) *disconnect_callback_set;
   __typeof__(mosquitto_message_callback_set) *message_callback_set;
+  __typeof__(mosquitto_publish_callback_set) *publish_callback_set;
   __typeof__(mosquitto_strerror) *strerror;
   __typeof__(mosquitto_connack_string) *connack_string;
 } CMosquittoAPI;

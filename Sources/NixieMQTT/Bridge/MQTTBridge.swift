@@ -256,6 +256,7 @@ final class MQTTBridge: @unchecked Sendable {
       case .disconnected(let code): disconnected(code)
       case .message(let topic, let payload, let retained):
         message(topic: topic, payload: payload, retained: retained)
+      case .published: break
       }
     }
   }

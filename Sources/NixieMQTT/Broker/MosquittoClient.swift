@@ -10,6 +10,8 @@ enum MQTTEvent: Hashable, Sendable {
   case disconnected(code: Int32)
   /// A message on a subscribed topic.
   case message(topic: String, payload: [UInt8], retained: Bool)
+  /// The broker acknowledged one of our messages (QoS 1's PUBACK): it has it.
+  case published
 }
 
 /// One client of libmosquitto, driven from our own loop, never libmosquitto's thread: the owner
@@ -45,6 +47,10 @@ final class MosquittoClient {
     api.disconnect_callback_set?(handle) { _, object, code in
       guard let object else { return }
       Unmanaged<Inbox>.fromOpaque(object).takeUnretainedValue().events.append(.disconnected(code: code))
+    }
+    api.publish_callback_set?(handle) { _, object, _ in
+      guard let object else { return }
+      Unmanaged<Inbox>.fromOpaque(object).takeUnretainedValue().events.append(.published)
     }
     api.message_callback_set?(handle) { _, object, message in
       guard let object, let message, let topic = message.pointee.topic else { return }
