@@ -14,7 +14,7 @@ struct MQTT: ParsableCommand {
       discovery configs, on the broker; commands from the broker go to the clock. It waits for \
       the broker and the clock, and tries again when either goes away.
       Settings in /etc/nixie/mqtt.yaml: broker, port, tls, ca-file, username, password-file, \
-      prefix, node-id, name, socket, keepalive-seconds.
+      prefix, node-id, name, socket, keepalive-seconds, group-digits.
 
       EXAMPLES:
         # the broker on this machine, the clock of the service

@@ -115,6 +115,7 @@ public struct MQTTJob {
       keepAliveSeconds: configuration.keepAliveSeconds,
       username: configuration.username, password: try password(configuration), tls: configuration.tls,
       caFile: configuration.caFile, socket: configuration.socket ?? ControlSocketPath.forSend(),
+      groupDigits: configuration.groupDigits,
       device: HomeAssistantDevice(
         topics: topics, name: configuration.resolvedName(nodeID: node), version: version))
   }

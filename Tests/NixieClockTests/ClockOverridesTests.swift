@@ -37,8 +37,10 @@ struct ClockOverridesTests {
     overrides {
       $0.faces = [
         .init(format: "HH:mm", seconds: 55),
-        .init(topic: TopicFace(topic: "home/outdoor/temperature", decimals: 1, staleSeconds: 600), seconds: 5),
+        .init(
+          topic: TopicFace(topic: "home/outdoor/temperature", decimals: 1, staleSeconds: 600), seconds: 5),
         .init(topic: TopicFace(topic: "solar/power \"now\""), seconds: 10),
+        .init(topic: TopicFace(topic: "solar/energy", groupDigits: true), seconds: 5),
       ]
       $0.fadeMilliseconds = 300
       $0.showSeconds = 12
@@ -100,7 +102,8 @@ struct ClockOverridesTests {
           return "{\"format\": \(quoted(face.format)), \"seconds\": \(face.seconds)}"
         }
         let decimals = topic.decimals.map { "\"decimals\": \($0), " } ?? ""
-        return "{\(decimals)\"seconds\": \(face.seconds), \"stale-seconds\": \(topic.staleSeconds),"
+        let group = topic.groupDigits ? "\"group-digits\": true, " : ""
+        return "{\(decimals)\(group)\"seconds\": \(face.seconds), \"stale-seconds\": \(topic.staleSeconds),"
           + " \"topic\": \(quoted(topic.topic))}"
       }
       members.append(("faces", "[" + items.joined(separator: ", ") + "]"))

@@ -88,13 +88,15 @@ struct ClockRuntimeControlTests {
   }
 
   /// A configuration of a date face and a topic face, as nixie.yaml would give it.
-  static func topicPlanner(staleSeconds: Int) throws -> ClockPlanner {
+  static func topicPlanner(staleSeconds: Int, groupDigits: Bool = false) throws -> ClockPlanner {
     var configuration = ClockConfiguration()
     configuration.timeZone = "Europe/Berlin"
     configuration.faces = [
       .init(format: "HH:mm:ss", seconds: 5),
       .init(
-        topic: TopicFace(topic: "home/outdoor/temperature", decimals: 1, staleSeconds: staleSeconds),
+        topic: TopicFace(
+          topic: "home/outdoor/temperature", decimals: groupDigits ? nil : 1, staleSeconds: staleSeconds,
+          groupDigits: groupDigits),
         seconds: 5),
     ]
     return try configuration.planner(for: try Fixtures.board())

@@ -39,6 +39,17 @@ struct ConfigurationTests {
     }.joined(separator: "\n")
   }
 
+  /// A topic face may group its value's digits (issue 27 §3: value faces as `show`).
+  @Test func aTopicFaceMayGroupItsDigits() throws {
+    let configuration = try Self.parse("faces:\n  - HH:mm\n  - topic: solar/energy\n    group-digits: true\n")
+    let face = try #require(configuration.faces.last?.topic)
+    #expect(face == TopicFace(topic: "solar/energy", groupDigits: true))
+    #expect(face.formatOptions.groupDigits)
+    #expect(face.json(seconds: 10).hasSuffix(#", "group_digits": true}"#))
+    let plain = try Self.parse("faces:\n  - HH:mm\n  - topic: solar/energy\n")
+    #expect(plain.faces.last?.topic?.groupDigits == false)
+  }
+
   @Test func theInstalledExampleSetsNothing() throws {
     var configuration = try ClockConfiguration.load(Self.example)
     configuration.file = nil
@@ -172,7 +183,11 @@ struct ConfigurationTests {
     ("faces:\n  - topic: \"\"\n", ":2:5: faces[0].topic: a topic must not be empty"),
     ("faces:\n  - topic: a\n    format: HH\n", ":3:5: unknown key 'format' in faces[0]"),
     ("faces:\n  - topic: a\n    decimals: 21\n", ":3:5: faces[0].decimals must be between 0 and 20"),
-    ("faces:\n  - topic: a\n    stale-seconds: 0\n", ":3:5: faces[0].stale-seconds must be between 1 and 604800"),
+    (
+      "faces:\n  - topic: a\n    stale-seconds: 0\n",
+      ":3:5: faces[0].stale-seconds must be between 1 and 604800"
+    ),
+    ("faces:\n  - topic: a\n    group-digits: 3\n", ":3:5: faces[0].group-digits"),
     ("faces:\n  - decimals: 1\n", ":2:5: unknown key 'decimals' in faces[0]; allowed: format, seconds"),
     ("show-seconds: 0\n", ":1:1: show-seconds must be between 1 and 3600"),
     ("board: a\nboard: b\n", "duplicate key 'board'"),

@@ -19,9 +19,9 @@ struct ControlStateSubscriptionTests {
     let server: ControlServer
     let planner: ClockPlanner
 
-    init(limits: ControlLimits = ControlLimits()) throws {
+    init(limits: ControlLimits = ControlLimits(), groupDigits: Bool = false) throws {
       let board = try Fixtures.board()
-      planner = try ClockRuntimeControlTests.topicPlanner(staleSeconds: 60)
+      planner = try ClockRuntimeControlTests.topicPlanner(staleSeconds: 60, groupDigits: groupDigits)
       status.update(ClockStatus.Snapshot(planner: planner, activity: .face(0), night: false))
       let report = ClockStateReport(
         board: board, status: status, editor: nil, frames: nil, timing: { nil }, uptime: { 42_000_000_000 })
@@ -111,6 +111,20 @@ struct ControlStateSubscriptionTests {
     #expect(try server.ask(.night(true)) == #"{"ok": true}"#)
     #expect(server.inbox.take() == [.display(on: false), .chooseFace(1), .chooseFace(nil), .setNight(true)])
     #expect(try server.ask(.face(2))?.contains("there is no face 2: the rotation has 2 (0 to 1)") == true)
+  }
+
+  /// A face with `group-digits` lays its topic's value out as `show --group-digits` does, and
+  /// refuses one that does not fit with its gaps in the same words.
+  @Test func aTopicsValueIsLaidOutWithItsFacesGroupedDigits() throws {
+    let server = try Server(groupDigits: true)
+    let board = try Fixtures.board()
+    #expect(try server.ask(.faceValue(topic: "home/outdoor/temperature", value: "12345")) == #"{"ok": true}"#)
+    let expected = try board.formatter.format("12345", options: FormatOptions(groupDigits: true))
+    #expect(board.layout.text(of: expected) == "12  3 45")
+    #expect(server.inbox.take() == [.faceValue(topic: "home/outdoor/temperature", state: expected)])
+    let refused = try #require(
+      try server.ask(.faceValue(topic: "home/outdoor/temperature", value: "1234567")))
+    #expect(refused.contains("it needs 9 tubes (with 2 gaps between groups of digits)"))
   }
 
   @Test func aTopicsValueIsLaidOutWithItsFacesDecimalsOrRefusedAsShowRefusesIt() throws {

@@ -41,6 +41,7 @@ struct ControlProtocolVersion3Tests {
         .init(
           topic: TopicFace(topic: "home/outdoor/temperature", decimals: 1, staleSeconds: 600), seconds: 5),
         .init(topic: TopicFace(topic: "solar/power"), seconds: 10),
+        .init(topic: TopicFace(topic: "solar/energy", groupDigits: true), seconds: 5),
       ])
     },
   ]
@@ -103,6 +104,7 @@ struct ControlProtocolVersion3Tests {
     (#"{"version": 2, "set": {"faces": [{"topic": "a/#"}]}}"#, "'set.faces'"),
     (#"{"version": 2, "set": {"faces": [{"topic": "a", "decimals": 21}]}}"#, "'set.faces'"),
     (#"{"version": 2, "set": {"faces": [{"topic": "a", "stale_seconds": 0}]}}"#, "'set.faces'"),
+    (#"{"version": 2, "set": {"faces": [{"topic": "a", "group_digits": "yes"}]}}"#, "'set.faces'"),
     (#"{"version": 2, "set": {"faces": [{"topic": "a", "format": "HH"}]}}"#, "'set.faces'"),
   ])
   func aMalformedVersion3RequestIsRefusedByName(_ line: String, _ expected: String) {

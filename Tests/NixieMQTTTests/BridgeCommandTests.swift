@@ -41,6 +41,15 @@ struct BridgeCommandTests {
     #expect(request == expected)
   }
 
+  /// `group-digits: true` in mqtt.yaml: the text entity's values are shown grouped.
+  @Test func theTextEntityGroupsDigitsWhenTheSettingsSaySo() throws {
+    let request = try BridgeCommand.request(
+      name: "show", payload: Array("12345".utf8), state: Self.state, groupDigits: true
+    ).get()
+    #expect(request == .show(value: "12345", seconds: nil, transition: nil, groupDigits: true))
+    #expect(request.line == #"{"show": "12345", "group-digits": true}"#)
+  }
+
   static let refused: [(String, [UInt8], String)] = [
     ("display", Array("on".utf8), "expected ON or OFF, not 'on'"),
     ("night", Array("TRUE".utf8), "expected ON or OFF"),

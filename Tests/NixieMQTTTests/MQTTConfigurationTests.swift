@@ -33,6 +33,8 @@ struct MQTTConfigurationTests {
     #expect(configuration.username == "nixie")
     #expect(configuration.passwordFile == nil)
     #expect(configuration.prefix == "homeassistant" && configuration.nodeID == "kitchen")
+    #expect(!configuration.groupDigits)
+    #expect(try Self.parse("group-digits: true\n").groupDigits)
   }
 
   @Test func theDefaultsAreThisMachinesBrokerAndTheHostName() throws {

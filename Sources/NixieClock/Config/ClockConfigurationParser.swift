@@ -95,8 +95,7 @@ struct ClockConfigurationParser {
         faces.append(.init(format: try nonEmpty(item), seconds: seconds, origin: origin(of: item)))
         continue
       }
-      let keys = try item.mapping(allowed: ["format", "seconds", "topic", "decimals", "stale-seconds"]).map(
-        \.key)
+      let keys = try item.mapping(allowed: ["format", "seconds"] + Self.topicFaceKeys).map(\.key)
       if keys.contains("topic") {
         faces.append(try parseTopicFace(item, seconds: seconds))
         continue
@@ -112,13 +111,15 @@ struct ClockConfigurationParser {
     return faces
   }
 
-  /// `topic` (required), `seconds`, `decimals`, `stale-seconds`: a face showing a value from
-  /// the house (`TopicFace`).
+  /// The keys of a face showing a value from the house, besides `seconds`.
+  static let topicFaceKeys = ["topic", "decimals", "stale-seconds", "group-digits"]
+
+  /// `topic` (required), `seconds`, `decimals`, `stale-seconds`, `group-digits`: a face showing
+  /// a value from the house (`TopicFace`).
   private func parseTopicFace(_ item: ProfileNode, seconds: Int) throws(BoardFileError)
     -> ClockConfiguration.Face
   {
-    let fields = try item.fields(
-      allowed: ["topic", "seconds", "decimals", "stale-seconds"], required: ["topic"])
+    let fields = try item.fields(allowed: ["seconds"] + Self.topicFaceKeys, required: ["topic"])
     let node = fields["topic"]!
     let topic = try node.string()
     if let problem = TopicFace.problem(topic: topic) {
@@ -129,6 +130,7 @@ struct ClockConfigurationParser {
     if let stale = fields["stale-seconds"] {
       face.staleSeconds = try stale.int(in: TopicFace.staleSecondsRange)
     }
+    if let group = fields["group-digits"] { face.groupDigits = try group.bool() }
     return .init(
       topic: face, seconds: try fields["seconds"]?.int(in: SettingRanges.faceSeconds) ?? seconds,
       origin: origin(of: node))

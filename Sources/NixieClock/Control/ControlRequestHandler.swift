@@ -66,7 +66,7 @@ public struct ControlRequestHandler: Sendable {
     return .ok
   }
 
-  /// A topic face's value, laid out with that face's decimals exactly as `show` lays a value
+  /// A topic face's value, laid out with that face's decimals and grouping as `show` lays a value
   /// out; refused with the formatter's message, or when no face shows the topic.
   private func faceValue(topic: String, value: String) -> ControlReply {
     let turns = report?.status.snapshot?.planner.rotation.turns ?? []

@@ -119,6 +119,7 @@ public struct ClockOverrides: Hashable, Sendable {
           lines.append("    seconds: \(face.seconds)")
           if let decimals = topic.decimals { lines.append("    decimals: \(decimals)") }
           lines.append("    stale-seconds: \(topic.staleSeconds)")
+          if topic.groupDigits { lines.append("    group-digits: true") }
           continue
         }
         lines.append("  - format: " + Self.quoted(face.format))

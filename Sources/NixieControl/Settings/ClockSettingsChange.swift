@@ -130,7 +130,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
       + " {\"format\": PATTERN, \"seconds\": \(faceSeconds.lowerBound)…\(faceSeconds.upperBound)} or"
       + " {\"topic\": TOPIC, \"seconds\": …, \"decimals\": \(TopicFace.decimalsRange.lowerBound)…"
       + "\(TopicFace.decimalsRange.upperBound), \"stale_seconds\": \(TopicFace.staleSecondsRange.lowerBound)…"
-      + "\(TopicFace.staleSecondsRange.upperBound)}, or null",
+      + "\(TopicFace.staleSecondsRange.upperBound), \"group_digits\": true or false}, or null",
     "brightness":
       "'set.brightness' must be a whole number of percent from \(percent.lowerBound) to \(percent.upperBound),"
       + " or null",
@@ -245,12 +245,16 @@ public struct ClockSettingsChange: Hashable, Sendable {
     return faces
   }
 
-  /// `{"topic": T, "seconds": S, "decimals": D, "stale_seconds": N}`, all but `topic` optional.
+  /// `{"topic": T, "seconds": S, "decimals": D, "stale_seconds": N, "group_digits": B}`, all but
+  /// `topic` optional.
   private static func parseTopicFace(_ members: [(key: String, value: JSONValue)], default seconds: Int)
     -> Face?
   {
     let value = JSONValue.object(members)
-    guard members.allSatisfy({ ["topic", "seconds", "decimals", "stale_seconds"].contains($0.key) }),
+    guard
+      members.allSatisfy({
+        ["topic", "seconds", "decimals", "stale_seconds", "group_digits"].contains($0.key)
+      }),
       case .string(let topic)? = value["topic"], TopicFace.problem(topic: topic) == nil
     else { return nil }
     var face = TopicFace(topic: topic)
@@ -266,6 +270,10 @@ public struct ClockSettingsChange: Hashable, Sendable {
     if let given = value["stale_seconds"] {
       guard let number = wholeNumber(given), TopicFace.staleSecondsRange.contains(number) else { return nil }
       face.staleSeconds = number
+    }
+    if let given = value["group_digits"] {
+      guard case .bool(let flag) = given else { return nil }
+      face.groupDigits = flag
     }
     return Face(topic: face, seconds: shown)
   }

@@ -14,11 +14,18 @@ public struct TopicFace: Hashable, Sendable {
   public var decimals: Int?
   /// After this long without a new value the face is skipped.
   public var staleSeconds: Int
+  /// A number with a dark tube between groups of three digits (`12 345`), as `nixie show
+  /// --group-digits` lays it out.
+  public var groupDigits: Bool
 
-  public init(topic: String, decimals: Int? = nil, staleSeconds: Int = TopicFace.defaultStaleSeconds) {
+  public init(
+    topic: String, decimals: Int? = nil, staleSeconds: Int = TopicFace.defaultStaleSeconds,
+    groupDigits: Bool = false
+  ) {
     self.topic = topic
     self.decimals = decimals
     self.staleSeconds = staleSeconds
+    self.groupDigits = groupDigits
   }
 
   /// Half an hour.
@@ -30,8 +37,9 @@ public struct TopicFace: Hashable, Sendable {
   /// The longest topic, in UTF-8 bytes.
   public static let maximumTopicBytes = 128
 
-  /// How the value is laid out: strictly, as `nixie send` shows it, rounded to `decimals`.
-  public var formatOptions: FormatOptions { FormatOptions(decimals: decimals) }
+  /// How the value is laid out: strictly, as `nixie send` shows it, rounded to `decimals`, its
+  /// digits grouped when asked.
+  public var formatOptions: FormatOptions { FormatOptions(decimals: decimals, groupDigits: groupDigits) }
 
   /// Why `topic` cannot name a face, or nil: empty, too long, a wildcard (`+`, `#`), a
   /// character that must not be printed raw, or a system topic (`$SYS/…`).
@@ -49,11 +57,13 @@ public struct TopicFace: Hashable, Sendable {
   }
 
   /// The face as a JSON object, as the `state` answer and a `set` request write it:
-  /// `{"topic": T, "seconds": S, "decimals": D, "stale_seconds": N}` (`decimals` only when set).
+  /// `{"topic": T, "seconds": S, "decimals": D, "stale_seconds": N, "group_digits": true}`
+  /// (`decimals` only when set, `group_digits` only when true).
   public func json(seconds: Int) -> String {
     var members = [("topic", JSONText.quoted(topic)), ("seconds", String(seconds))]
     if let decimals { members.append(("decimals", String(decimals))) }
     members.append(("stale_seconds", String(staleSeconds)))
+    if groupDigits { members.append(("group_digits", "true")) }
     return JSONText.object(members)
   }
 }

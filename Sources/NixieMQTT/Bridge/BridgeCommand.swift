@@ -6,8 +6,10 @@ import NixieText
 /// discovery configs promise them (`ON`/`OFF`, whole numbers in range, one of the select's
 /// options). Values shown are the clock's to check (`show`), as `nixie send` leaves them.
 enum BridgeCommand {
-  /// The request `payload` on the command topic `name` asks for, with the clock in `state`.
-  static func request(name: String, payload: [UInt8], state: ClockState) -> Result<ControlRequest, MQTTError>
+  /// The request `payload` on the command topic `name` asks for, with the clock in `state`;
+  /// `groupDigits`: a value shown has its digits grouped (`12 345`).
+  static func request(name: String, payload: [UInt8], state: ClockState, groupDigits: Bool = false)
+    -> Result<ControlRequest, MQTTError>
   {
     guard let text = String(validating: payload, as: UTF8.self) else {
       return .failure(MQTTError("not UTF-8 text"))
@@ -39,7 +41,7 @@ enum BridgeCommand {
     case Topic.show:
       if text.isEmpty { return .success(.clear) }
       guard text.utf8.count <= 64 else { return .failure(MQTTError("a value has at most 64 bytes")) }
-      return .success(.show(value: text, seconds: nil, transition: nil))
+      return .success(.show(value: text, seconds: nil, transition: nil, groupDigits: groupDigits))
     case Topic.face:
       let options = state.faceOptions
       guard let index = options.firstIndex(of: text) else {

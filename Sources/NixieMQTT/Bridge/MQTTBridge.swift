@@ -30,6 +30,8 @@ final class MQTTBridge: @unchecked Sendable {
     var caFile: String?
     /// The clock's control socket.
     var socket: String
+    /// Values sent to the text entity shown with their digits grouped (`12 345`).
+    var groupDigits = false
     var device: HomeAssistantDevice
     var topics: BridgeTopics { device.topics }
   }
@@ -325,7 +327,9 @@ final class MQTTBridge: @unchecked Sendable {
         logger.debug("\(Printable.escaped(topic)): a retained command, ignored")
         return
       }
-      switch BridgeCommand.request(name: name, payload: payload, state: state) {
+      switch BridgeCommand.request(
+        name: name, payload: payload, state: state, groupDigits: settings.groupDigits)
+      {
       case .success(let request): forward(request, topic: topic, payload: payload)
       case .failure(let error): ignore(topic: topic, error.message)
       }

@@ -44,6 +44,9 @@ public struct MQTTConfiguration: Hashable, Sendable {
   public var socket: String?
   /// How often the broker hears from us at least, in seconds (MQTT keep-alive).
   public var keepAliveSeconds = 60
+  /// Whether a number sent to the `text` entity is shown with a dark tube between groups of
+  /// three digits (`12 345`), as `nixie send show --group-digits` shows it.
+  public var groupDigits = false
 
   public init() {}
 
@@ -134,7 +137,7 @@ public struct MQTTConfiguration: Hashable, Sendable {
   /// The keys of the file.
   static let keys = [
     "broker", "port", "tls", "ca-file", "username", "password-file", "prefix", "node-id", "name", "socket",
-    "keepalive-seconds",
+    "keepalive-seconds", "group-digits",
   ]
 
   static func parse(bytes: [UInt8], file: String) throws(BoardFileError) -> MQTTConfiguration {
@@ -177,6 +180,7 @@ public struct MQTTConfiguration: Hashable, Sendable {
     if let keepAlive = top["keepalive-seconds"] {
       configuration.keepAliveSeconds = try keepAlive.int(in: keepAliveRange)
     }
+    if let group = top["group-digits"] { configuration.groupDigits = try group.bool() }
     if configuration.passwordFile != nil && configuration.username == nil {
       throw top["password-file"]!.error("password-file needs a username")
     }
