@@ -267,7 +267,7 @@ let package = Package(
       name: "NixieLinuxTests",
       dependencies: [
         "NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev", "NixieBoardModel",
-        "NixieTransports", "NixieDrivers", "NixieBackend",
+        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieText",
       ],
       swiftSettings: libgpiodSettings
     ),
@@ -304,7 +304,7 @@ let package = Package(
       name: "NixieCLITests",
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
-        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers",
+        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers", "NixieTestSupport",
       ]
     ),
   ]

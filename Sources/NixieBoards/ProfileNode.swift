@@ -111,7 +111,7 @@ public struct ProfileNode {
     let text = try string()
     let value: Int? =
       text.lowercased().hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : Int(text)
-    guard let value else { throw error("\(path) must be a whole number, not '\(text)'") }
+    guard let value else { throw error("\(path) must be a whole number, not \(Printable.quoted(text))") }
     guard range.contains(value) else {
       throw error("\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
     }

@@ -12,7 +12,8 @@ struct Doctor: ParsableCommand {
       the Raspberry Pi's config.txt, and the libgpiod and kernel versions. It only looks: \
       nothing is written. The board is --board, else the configuration's board:. Exit status \
       0 when --backend hardware can work (warnings allowed), 69 when something must be fixed \
-      first.
+      first. Without a board it reports the machine (GPIO chips and their labels, groups, SPI \
+      and I2C) and exits 2.
 
       EXAMPLES:
         # check before the first run

@@ -24,7 +24,7 @@ public struct BoardDoctor {
   /// Every finding, in the order checked.
   public func run() -> [DoctorFinding] {
     let plan = TransportPlan(board: board)
-    var findings = [libgpiodFinding()] + kernelFindings(plan)
+    var findings = [Self.libgpiodFinding(system.libgpiodVersion)] + kernelFindings(plan)
     var chips: [(chip: String, lines: [(LineRole, UInt32)])] = []
     for group in [plan.outputs.map { ($0.chip, $0.lines) }, plan.inputs.map { ($0.chip, $0.lines) }]
       + Self.boardLines(plan, buzzer: board.buzzer)
@@ -87,9 +87,9 @@ public struct BoardDoctor {
 
   // MARK: - Versions
 
-  private func libgpiodFinding() -> DoctorFinding {
-    let version = system.libgpiodVersion
-    return DoctorFinding(
+  /// libgpiod's version and the API this build is made for.
+  static func libgpiodFinding(_ version: String) -> DoctorFinding {
+    DoctorFinding(
       .ok, "libgpiod", "\(version) (v\(SystemGPIO.apiMajor) API: the one this build is made for)")
   }
 

@@ -18,6 +18,7 @@ import json
 import os
 import pathlib
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -467,6 +468,21 @@ def main():
         check("live" in driver.find_element(By.ID, "status").text, "the page says it is live")
         browser_errors(driver)  # the 401 above was on purpose
         check(browser_errors(driver) == [], "no console errors on the page")
+
+        # The clock stopped (SIGSTOP): the page says so, and recovers by itself when it answers.
+        status = lambda: driver.find_element(By.ID, "status").text
+        rig.clock.send_signal(signal.SIGSTOP)
+        try:
+            wait_for(lambda: status() == "clock not answering", 15, "the page to say the clock is not answering")
+            check(True, "a stopped clock: the page says %r" % status())
+        except TimeoutError:
+            check(False, "a stopped clock: the page says %r, not 'clock not answering'" % status())
+        rig.clock.send_signal(signal.SIGCONT)
+        try:
+            wait_for(lambda: status() == "live", 15, "the page to say live again")
+            check(True, "the clock answers again: the page says live")
+        except TimeoutError:
+            check(False, "the clock answers again: the page still says %r" % status())
 
         # The SVG shows what the wire showed: the page's frame text is in the frames log, and
         # the lit shapes are its digits.

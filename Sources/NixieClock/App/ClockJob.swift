@@ -31,6 +31,7 @@ public struct ClockJob {
   /// Runs the clock. Returns when it ends cleanly; throws what kept it from starting or ended
   /// it (a transport that failed for good is unavailable, so systemd restarts it).
   public func run() throws(NixieError) {
+    let startedAt = SystemClock.wallClockNanoseconds()
     // Signals first, before any thread exists, so every thread inherits the blocked mask and
     // SIGTERM/SIGHUP arrive only through the signalfd the loop waits on.
     let signals: SignalDescriptor
@@ -42,8 +43,10 @@ public struct ClockJob {
       throw NixieError(.internalError, "\(error)")
     }
 
+    removeStaleTemporaries(startedAt: startedAt)
+    let base = try settings.loadBase()
     let overrides = try settings.loadOverrides()
-    let configuration = try settings.load(overrides: overrides)
+    let configuration = settings.compose(base, overrides: overrides)
     let choice = settings.boardChoice(configuration)
     let profile = try choice.loadProfile()
     let planner = try configuration.planner(for: profile)
@@ -53,6 +56,10 @@ public struct ClockJob {
         "--board \(profile.name) has no rotary encoder or buttons, so --input has nothing to play on")
     }
     let (backend, note) = try choice.resolvedBackend()
+    // The control socket before the board: a second clock on the same socket is refused
+    // before it touches the tubes.
+    let socket = try claimControlSocket(configuration)
+    defer { socket?.remove() }
 
     var offset: Int64 = 0
     if let at = options.at {
@@ -106,7 +113,8 @@ public struct ClockJob {
 
     let inbox = ClockInbox { wakeUp.signal() }
     let status = ClockStatus()
-    let editor = ClockSettingsEditor(settings: settings, board: profile, overrides: overrides, inbox: inbox)
+    let editor = ClockSettingsEditor(
+      settings: settings, board: profile, base: base, overrides: overrides, inbox: inbox)
     let scheduler = session.scheduler
     let started = monotonic.now()
     let report = ClockStateReport(
@@ -117,7 +125,9 @@ public struct ClockJob {
       })
     let handler = ControlRequestHandler(
       formatter: profile.formatter, inbox: inbox, editor: editor, report: report)
-    let server = startControlServer(configuration, handler: handler, frames: frames, states: report)
+    let server = socket.flatMap {
+      startControlServer(on: $0, configuration, handler: handler, frames: frames, states: report)
+    }
     defer { server?.stop() }
     let knob = try startKnob(
       session: session, configuration: configuration, brightness: planner.brightness, inbox: inbox)
@@ -136,8 +146,7 @@ public struct ClockJob {
       describe: { Self.describe($0, board: profile) },
       reload: (settings.file ?? settings.overridesFile).map { _ in
         { () throws -> ClockPlanner in
-          let reloaded = try settings.load(overrides: try editor.reload())
-          let planner = try reloaded.planner(for: profile)
+          let (reloaded, planner) = try editor.reload()
           if let warning = reloaded.backlightWarning(for: profile) { logger.warning("\(warning)") }
           running = reloaded
           for change in settings.restartNeeded(reloaded, running: configuration) {
@@ -149,7 +158,10 @@ public struct ClockJob {
           return planner
         }
       },
-      configure: { changed in
+      configure: { _ in
+        // The newest settings, not only the command's: a reload plans at once, so it may have
+        // come between a change's command and now (both happen under the editor's lock).
+        let changed = editor.configuration
         let planner = try changed.planner(for: profile)
         running = changed
         display.motion = changed.motion
@@ -241,24 +253,59 @@ public struct ClockJob {
     }
   }
 
-  private func startControlServer(
-    _ configuration: ClockConfiguration, handler: ControlRequestHandler, frames: FramePublisher,
-    states: ClockStateReport
-  ) -> ControlServer? {
-    let monotonic = SystemClock()
+  /// Claims the control socket: nil, with a warning, when it cannot be made (the clock runs
+  /// without it); another clock on it — or anything else listening there — is exit 69, named.
+  private func claimControlSocket(_ configuration: ClockConfiguration) throws(NixieError)
+    -> ListeningSocketFile?
+  {
     let path = configuration.control.socket ?? ControlSocketPath.forClock()
     do {
       try ControlSocketPath.prepare(path)
+      return try ControlServer.claim(path: path, group: configuration.control.group)
+    } catch let error as ListeningSocketFile.Failure {
+      switch error {
+      case .held(let path, let pid):
+        throw NixieError(
+          .unavailable,
+          "another nixie clock\(pid.map { " (PID \($0))" } ?? "") is running on the control socket \(path):"
+            + " stop it first, or give this one another --socket")
+      case .inUse:
+        throw NixieError(.unavailable, "\(error): stop it first, or give this clock another --socket")
+      case .system:
+        logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+      }
+    } catch {
+      logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+    }
+    return nil
+  }
+
+  private func startControlServer(
+    on socket: ListeningSocketFile, _ configuration: ClockConfiguration, handler: ControlRequestHandler,
+    frames: FramePublisher, states: ClockStateReport
+  ) -> ControlServer? {
+    let monotonic = SystemClock()
+    do {
       let server = try ControlServer(
-        path: path, group: configuration.control.group, limits: configuration.control.limits,
-        logger: logger, monotonic: { monotonic.now() }, frames: frames, states: states,
-        handle: { handler.handle($0) })
+        socket: socket, limits: configuration.control.limits, logger: logger,
+        monotonic: { monotonic.now() }, frames: frames, states: states, handle: { handler.handle($0) })
       try server.start()
       return server
     } catch {
       logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+      socket.remove()
       return nil
     }
+  }
+
+  /// Removes the temporary files a clock killed while saving its overrides left beside them.
+  private func removeStaleTemporaries(startedAt: Int64) {
+    guard let file = settings.overridesFile else { return }
+    let removed = AtomicFile.removeStaleTemporaries(of: file, startedAt: startedAt)
+    guard !removed.isEmpty else { return }
+    let names = removed.map { Printable.escaped($0) }.joined(separator: ", ")
+    logger.notice(
+      "removed \(Counted.text(removed.count, "temporary file")) a clock killed while saving left: \(names)")
   }
 
   /// `hv5622-6xin14: HH:mm:ss 50 s, dd.MM.yy 10 s in Europe/Berlin`.

@@ -68,16 +68,27 @@ public struct ClockSettings: Sendable {
   /// overrides name their file in messages, or, when they are a `change` asked for over the
   /// control socket, are said without a place.
   public func load(overrides: ClockOverrides, change: Bool = false) throws(NixieError) -> ClockConfiguration {
-    var configuration = ClockConfiguration()
-    if let file {
-      do {
-        configuration = try ClockConfiguration.load(file)
-      } catch {
-        throw NixieError(.badConfiguration, error.description)
-      }
+    compose(try loadBase(), overrides: overrides, change: change)
+  }
+
+  /// The file's configuration as written (or the defaults), without the overrides or the
+  /// options: what a reload reads, and what changes over the control socket build on until
+  /// the next reload. A mistake in the file is bad configuration with its file:line:column.
+  public func loadBase() throws(NixieError) -> ClockConfiguration {
+    guard let file else { return ClockConfiguration() }
+    do {
+      return try ClockConfiguration.load(file)
+    } catch {
+      throw NixieError(.badConfiguration, error.description)
     }
+  }
+
+  /// `base` (the file's) with `overrides` and then the options on top.
+  public func compose(_ base: ClockConfiguration, overrides: ClockOverrides, change: Bool = false)
+    -> ClockConfiguration
+  {
     let origin = change ? .change : overridesFile.map { ClockConfiguration.Origin(file: $0) }
-    configuration = overrides.applied(to: configuration, origin: origin)
+    var configuration = overrides.applied(to: base, origin: origin)
     if let timeZone = options.timeZone {
       configuration.timeZone = timeZone
       configuration.timeZoneOrigin = nil

@@ -292,9 +292,9 @@ public struct ClockConfiguration: Hashable, Sendable {
     let place = backlight.origin?.place.map { "\($0): " } ?? ""
     if case .addressable(let chain) = board.backlight {
       return place
-        + "backlight '\(backlight.text)' ignored: \(board.name)'s backlight is not driven: \(chain.reason)"
+        + "backlight \(Printable.quoted(backlight.text)) ignored: \(board.name)'s backlight is not driven: \(chain.reason)"
     }
-    return place + "backlight '\(backlight.text)' ignored: \(board.name) has no backlight"
+    return place + "backlight \(Printable.quoted(backlight.text)) ignored: \(board.name) has no backlight"
   }
 
   /// The zone named `name` (the system's when nil), or what is wrong with it: an unknown name
@@ -312,13 +312,13 @@ public struct ClockConfiguration: Hashable, Sendable {
       if error.reason == .unknownZone || error.reason == .invalidName, let name {
         let guesses = zones.suggestions(for: name, closest: Suggestion.closest(to:in:)).prefix(3)
         if let advice = ZoneName.offsetAdvice(for: name) {
-          message = "unknown time zone '\(Printable.escaped(name))': \(advice)"
+          message = "unknown time zone \(Printable.quoted(name)): \(advice)"
         } else if !guesses.isEmpty {
           message =
-            "unknown time zone '\(Printable.escaped(name))': did you mean \(guesses.joined(separator: " or "))?"
+            "unknown time zone \(Printable.quoted(name)): did you mean \(guesses.joined(separator: " or "))?"
         } else {
           message =
-            "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
+            "unknown time zone \(Printable.quoted(name)) (an IANA name such as Europe/Berlin;"
             + " see /usr/share/zoneinfo)"
         }
       }

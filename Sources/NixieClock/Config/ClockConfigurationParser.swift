@@ -66,7 +66,8 @@ struct ClockConfigurationParser {
   private func choice(_ node: ProfileNode, _ choices: [String]) throws(BoardFileError) -> String {
     let text = try node.string()
     guard choices.contains(text) else {
-      throw node.error("\(node.path) must be one of \(choices.joined(separator: ", ")), not '\(text)'")
+      throw node.error(
+        "\(node.path) must be one of \(choices.joined(separator: ", ")), not \(Printable.quoted(text))")
     }
     return text
   }
@@ -74,7 +75,8 @@ struct ClockConfigurationParser {
   private func timeOfDay(_ node: ProfileNode) throws(BoardFileError) -> TimeOfDay {
     let text = try node.string()
     guard let time = TimeOfDay(text) else {
-      throw node.error("\(node.path) must be a local time HH:MM or HH:MM:SS (in quotes), not '\(text)'")
+      throw node.error(
+        "\(node.path) must be a local time HH:MM or HH:MM:SS (in quotes), not \(Printable.quoted(text))")
     }
     return time
   }
@@ -213,7 +215,7 @@ struct ClockConfigurationParser {
       let names = BacklightSetting.names.map(\.name).joined(separator: ", ")
       throw node.error(
         "\(node.path) must be a colour \"#rrggbb\" (in quotes), a colour name (\(names)), off or cycle,"
-          + " not '\(Printable.escaped(text))'")
+          + " not \(Printable.quoted(text))")
     }
     return ClockConfiguration.Backlight(setting: setting, text: word, origin: origin(of: node))
   }
@@ -240,7 +242,8 @@ struct ClockConfigurationParser {
         guard pieces.count == 2, let minutes = Int(pieces[0]), let seconds = Int(pieces[1]),
           minutes >= 0, (0..<60).contains(seconds)
         else {
-          throw node.error("anti-poisoning.short.offset must be MM:SS into each period, not '\(text)'")
+          throw node.error(
+            "anti-poisoning.short.offset must be MM:SS into each period, not \(Printable.quoted(text))")
         }
         offset = minutes * 60 + seconds
         guard offset < every * 60 else {

@@ -48,7 +48,7 @@ final class MQTTBridge: @unchecked Sendable {
   private let settings: Settings
   private let logger: Logger
   private let client: MosquittoClient
-  private let worker = WorkerThread()
+  private let worker: WorkerThread
   private let monotonic = SystemClock()
   /// Requests to the clock (the control socket; tests may watch them).
   private let send: @Sendable (ControlRequest) -> Result<JSONValue, ControlClient.Failure>
@@ -90,10 +90,14 @@ final class MQTTBridge: @unchecked Sendable {
     self.settings = settings
     self.logger = logger
     let path = settings.socket
+    let worker = WorkerThread()
+    self.worker = worker
     self.send =
       send ?? { request in
         do throws(ControlClient.Failure) {
-          return .success(try ControlClient.request(request, to: path, timeoutMilliseconds: 1500))
+          // Within its deadline however stuck the clock is; a stop ends the wait at once.
+          return .success(
+            try ControlClient.request(request, to: path, timeoutMilliseconds: 1500, waiting: .worker(worker)))
         } catch {
           return .failure(error)
         }
@@ -210,8 +214,10 @@ final class MQTTBridge: @unchecked Sendable {
   /// Subscribes to the clock's state; a clock not there is said once and tried again.
   private func follow(at now: UInt64) {
     do throws(SystemCallError) {
-      subscription = try StateSubscription(path: settings.socket)
+      subscription = try StateSubscription(path: settings.socket, waiting: .worker(worker))
     } catch {
+      // Stopping: the loop's next wait says so.
+      if error == SocketWait.cancelled { return }
       clockLost("\(error)", at: now)
     }
   }

@@ -20,16 +20,19 @@ final class StateSubscription {
   private var buffer: [UInt8] = []
   private var subscribed = false
 
-  /// Connects to the clock at `path` and asks for its state.
-  init(path: String) throws(SystemCallError) {
+  /// How long connecting and asking may take: a stopped clock (its queue full) holds the
+  /// bridge no longer than this.
+  static let deadline: UInt64 = 2_000_000_000
+
+  /// Connects to the clock at `path` and asks for its state, both within `deadline`, waiting
+  /// with `wait` (the bridge's worker: a stop ends the wait at once).
+  init(path: String, waiting wait: SocketWait) throws(SystemCallError) {
     guard let address = UnixSocket.Address(path) else {
       throw SystemCallError("connect", errno: .invalidArgument)
     }
-    socket = try UnixSocket(datagram: false)
-    try socket.connect(to: address)
-    guard try socket.send(Array((ControlRequest.subscribeState.line + "\n").utf8)) else {
-      throw SystemCallError("send", errno: .tryAgain)
-    }
+    let deadline = wait.now() + Self.deadline
+    socket = try UnixSocket.connect(to: address, by: deadline, waiting: wait)
+    try socket.send(Array((ControlRequest.subscribeState.line + "\n").utf8), by: deadline, waiting: wait)
   }
 
   /// The descriptor to poll for reading.

@@ -234,8 +234,9 @@ extension WebAssets {
       };
       let reachable = null;
       events.addEventListener("clock", (event) => {
-        const connected = JSON.parse(event.data).connected;
-        $("status").textContent = connected ? "live" : "the clock is not reachable";
+        const clock = JSON.parse(event.data), connected = clock.connected;
+        $("status").textContent = connected ? "live"
+          : clock.reach === "not answering" ? "clock not answering" : "the clock is not reachable";
         // The clock is back, perhaps on another board (or was away at first): draw its tubes anew.
         if (connected && (reachable === false || !cathodes)) loadTubes().then(refresh);
         reachable = connected;
