@@ -8,7 +8,8 @@ import Testing
 /// process of its own: discovery as Home Assistant documents it, commands from `mosquitto_pub`
 /// reaching the clock, states following changes made elsewhere, the broker killed and started
 /// again, the bridge killed (its Last Will), a wrong password, malformed payloads, a face
-/// showing a topic, and `--remove`. Every wait is for an event, with a bound.
+/// showing a topic, a stopped clock, grouped digits, and `--remove`. Every wait is for an event,
+/// with a bound.
 @Suite(.serialized)
 struct BrokerTests {
   /// A rig with the clock and the bridge started, once the bridge says it is online.
@@ -211,6 +212,33 @@ struct BrokerTests {
     try rig.broker.publish("homeassistant/status", "online")
     #expect(subscriber.waitForCount(config, 2))
     #expect(rig.waitForLog("Home Assistant is online"))
+  }
+
+  /// A stopped clock (SIGSTOP: it takes connections and never answers) holds the bridge up no
+  /// longer than a request's deadline: the command is logged as not answered, the bridge still
+  /// answers the broker, and once the clock goes on, commands reach it again.
+  @Test func aStoppedClockDoesNotHoldTheBridgeUp() throws {
+    let (rig, subscriber) = try Self.running()
+    let clock = try #require(rig.clock)
+    kill(clock.pid, SIGSTOP)
+    defer { kill(clock.pid, SIGCONT) }
+    try rig.broker.publish(rig.commandTopic("brightness"), "40")
+    #expect(rig.waitForLog("the clock is not answering"))
+    let config = "homeassistant/light/test/tubes/config"
+    #expect(subscriber.waitForCount(config, 1))
+    try rig.broker.publish("homeassistant/status", "online")
+    #expect(subscriber.waitForCount(config, 2))
+    kill(clock.pid, SIGCONT)
+    try rig.broker.publish(rig.commandTopic("brightness"), "55")
+    #expect(rig.waitForClock { $0["settings"]?["brightness"] == .number("55") })
+  }
+
+  /// `group-digits: true` in mqtt.yaml: a number sent to the text entity is shown grouped.
+  @Test func theTextEntityGroupsDigitsWhenMQTTYAMLSaysSo() throws {
+    let (rig, subscriber) = try Self.running(mqttYAML: "group-digits: true\n")
+    try rig.broker.publish(rig.commandTopic("show"), "12345")
+    #expect(rig.waitForClock { $0["shows"]?["text"] == .string("12  3 45") })
+    #expect(subscriber.waitFor(rig.stateTopic("show"), "12345"))
   }
 
   @Test func removeEmptiesEveryRetainedTopic() throws {
