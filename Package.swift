@@ -202,7 +202,7 @@ let package = Package(
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
 
     // What several test targets share (a seeded random generator for property tests).
-    .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    .target(name: "NixieTestSupport", dependencies: ["NixieLogging", "NixieSystem"], path: "Tests/NixieTestSupport"),
     // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
     // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
     .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),

@@ -4,6 +4,7 @@ import NixieControl
 import NixieDisplay
 import NixieLogging
 import NixieSystem
+import NixieTestSupport
 import Synchronization
 import Testing
 
