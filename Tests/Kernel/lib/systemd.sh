@@ -233,20 +233,21 @@ kt_sd_marks() { "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" marks trace.gz; }
 
 # kt_sd_spi on|off: SPI0 on the header chip, as dtparam=spi=on/off on a Pi. The VM boots with
 # it off (guest/systemd-prepare: the standard board bit-bangs on BCM 8, 10 and 11); on binds
-# kt-spi-header's spi_gpio.0 — spi-gpio takes BCM 8-11 and /dev/spidev0.0 appears, group spi
-# by nixie's udev rule — off unbinds it: the four lines free, no spidev0.0.
-KT_SD_SPI_DRIVER=/sys/bus/platform/drivers/spi_gpio
+# the controller's platform device (vm.env: KT_SD_SPI_DRIVER, KT_SD_SPI_DEVICE) — kt-spi-header's
+# spi_gpio.0, whose spi-gpio takes BCM 8-11, or on the emulated Pi 3 spi-bcm2835's — and
+# /dev/spidev0.0 appears, group spi by nixie's udev rule; off unbinds it: the lines free, no
+# spidev0.0.
 kt_sd_spidev_ready() { [[ -c /dev/spidev0.0 && $(stat -c %G /dev/spidev0.0) == spi ]]; }
 kt_sd_spidev_gone() { [[ ! -e /dev/spidev0.0 ]]; }
 kt_sd_spi() {
   case $1 in
     on)
-      [[ -e $KT_SD_SPI_DRIVER/spi_gpio.0 ]] || echo spi_gpio.0 >"$KT_SD_SPI_DRIVER/bind"
-      kt_sd_wait 10 "/dev/spidev0.0 (group spi) after binding spi_gpio.0" kt_sd_spidev_ready
+      [[ -e $KT_SD_SPI_DRIVER/$KT_SD_SPI_DEVICE ]] || echo "$KT_SD_SPI_DEVICE" >"$KT_SD_SPI_DRIVER/bind"
+      kt_sd_wait 10 "/dev/spidev0.0 (group spi) after binding $KT_SD_SPI_DEVICE" kt_sd_spidev_ready
       ;;
     off)
-      [[ ! -e $KT_SD_SPI_DRIVER/spi_gpio.0 ]] || echo spi_gpio.0 >"$KT_SD_SPI_DRIVER/unbind"
-      kt_sd_wait 10 "/dev/spidev0.0 gone after unbinding spi_gpio.0" kt_sd_spidev_gone
+      [[ ! -e $KT_SD_SPI_DRIVER/$KT_SD_SPI_DEVICE ]] || echo "$KT_SD_SPI_DEVICE" >"$KT_SD_SPI_DRIVER/unbind"
+      kt_sd_wait 10 "/dev/spidev0.0 gone after unbinding $KT_SD_SPI_DEVICE" kt_sd_spidev_gone
       ;;
   esac
 }
