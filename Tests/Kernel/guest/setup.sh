@@ -38,9 +38,10 @@ EOF
 kt_setup_pi_header() {
   local label=$1 chip first last
   # "gpiochip0: GPIOs 512-565, parent: platform/3f200000.gpio, pinctrl-bcm2835:"
-  read -r chip first last < <(awk -v label="$label:" '$1 ~ /^gpiochip[0-9]+:$/ && $NF == label {
+  # (No process substitution: before systemd there is no /dev/fd.)
+  read -r chip first last <<<"$(awk -v label="$label:" '$1 ~ /^gpiochip[0-9]+:$/ && $NF == label {
     sub(":", "", $1); sub(",", "", $3); split($3, range, "-"); print $1, range[1], range[2]; exit }' \
-    /sys/kernel/debug/gpio) || true
+    /sys/kernel/debug/gpio)" || true
   [[ -n ${chip:-} ]] || { echo "no chip labelled $label in /sys/kernel/debug/gpio" >&2; return 1; }
   cat <<EOF
 KT_GPIO_LABEL=$label

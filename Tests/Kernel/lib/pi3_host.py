@@ -23,12 +23,14 @@ back what was set or cleared, whatever the direction); not its pulls, edge detec
 
 import json
 import os
+import re
 import select
 import socket
 import sys
 import time
 
 GPFSEL0 = 0x3F200000
+REQUEST = re.compile(r"(ping|levels \S+|sample \S+ \d+)\s*$")
 GPLEV0 = 0x3F200034
 
 
@@ -136,9 +138,12 @@ def serve(qmp_path, uart_path, log_path):
             pending += data
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
-                request = line.decode("ascii", "replace").strip()
-                if not request:
+                # What the UART may carry before a request (a byte of noise as the guest opens
+                # it) is not one: a line without a request gets no answer.
+                found = REQUEST.search(line.decode("ascii", "replace"))
+                if not found:
                     continue
+                request = found.group(0)
                 try:
                     reply = answer(monitor, request, log)
                 except EOFError:
