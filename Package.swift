@@ -43,86 +43,146 @@ let package = Package(
   name: "nixie",
   products: [
     .executable(name: "nixie", targets: ["nixie"]),
-    .library(name: "NixieCore", targets: ["NixieCore"]),
+    .library(name: "NixieDisplay", targets: ["NixieDisplay"]),
+    .library(name: "NixieBoardModel", targets: ["NixieBoardModel"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
     .library(name: "NixieInput", targets: ["NixieInput"]),
     // For the fuzz targets in Fuzz/ (a package of their own that depends on this one by path).
     .library(name: "NixieYAML", targets: ["NixieYAML"]),
     .library(name: "NixieBoards", targets: ["NixieBoards"]),
     .library(name: "NixieTime", targets: ["NixieTime"]),
+    .library(name: "NixieControl", targets: ["NixieControl"]),
     .library(name: "NixieClock", targets: ["NixieClock"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
   targets: [
-    // What to show and how it is wired: pure Swift, no I/O, no clocks read inside.
+    // The pipeline, pure Swift (no I/O, no clock read inside), in the order of a value's path:
+    // what every layer shares (NixieError, time as a parameter) and text for messages and JSON;
+    // value → display state; the board model; state → timeline → PWM frames; the transport
+    // protocols; frames → bits on them (the drivers); and the backend seam that opens them.
     .target(name: "NixieCore"),
+    .target(name: "NixieText"),
+    .target(name: "NixieDisplay", dependencies: ["NixieText"]),
+    .target(name: "NixieBoardModel", dependencies: ["NixieDisplay", "NixieText"]),
+    .target(name: "NixieTransitions", dependencies: ["NixieDisplay", "NixieBoardModel"]),
+    .target(name: "NixieTransports", dependencies: ["NixieBoardModel"]),
+    .target(
+      name: "NixieDrivers",
+      dependencies: [
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
+      ]
+    ),
+    .target(
+      name: "NixieBackend", dependencies: ["NixieCore", "NixieBoardModel", "NixieTransports", "NixieDrivers"]),
     // The knob: quadrature decoder, push switch, spinner selection model. Pure, time a parameter.
-    .target(name: "NixieInput", dependencies: ["NixieCore"]),
-    // Our YAML reader: text to nodes with line and column. Pure: imports only NixieCore.
-    .target(name: "NixieYAML", dependencies: ["NixieCore"]),
+    .target(name: "NixieInput", dependencies: ["NixieCore", "NixieBoardModel", "NixieTransports"]),
+    // YAML text to nodes with line and column, read by libyaml; refuses what nixie's files
+    // do not use at the place of the problem.
+    .target(name: "NixieYAML", dependencies: ["NixieText", "CYAML"]),
+    // libyaml's parser (libyaml-dev), its static library linked into every build.
+    .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
-      dependencies: ["NixieCore", "NixieYAML", "NixieSystem"],
+      dependencies: [
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieYAML", "NixieSystem",
+      ],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
-    // The chips in software, at the transport seam: decode the wire, trace it, draw the tubes.
-    .target(name: "NixieSimulator", dependencies: ["NixieCore", "NixieSystem"]),
+    // The simulator backend: the chips in software at the transport seam, which decode the
+    // wire, trace it and draw the tubes, and the knob's input script played on their lines.
+    .target(
+      name: "NixieSimulator",
+      dependencies: [
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
+        "NixieDrivers", "NixieBackend", "NixieInput", "NixieSystem",
+      ]
+    ),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
     .target(name: "CSystem"),
     // Every system call nixie makes, behind one choke point (SystemCall): files, directories,
     // descriptors, poll, sockets, timers, signals, threads, clocks, the terminal, users.
-    .target(name: "NixieSystem", dependencies: ["NixieCore", "CSystem"]),
+    .target(name: "NixieSystem", dependencies: ["NixieCore", "NixieText", "CSystem"]),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
-    // Running a board: the frame thread, a display session on the simulator or the hardware,
-    // the knob's input, and the one-shot commands (show, select, test-pattern, bench).
+    // Running a board: the one place the backend is chosen, a display session brought up on
+    // it, the frame thread, the knob's input, and the one-shot commands (show, select,
+    // test-pattern, bench).
     .target(
       name: "NixieRuntime",
-      dependencies: ["NixieCore", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator", "NixieLinux"]
+      dependencies: [
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
+        "NixieDrivers", "NixieBackend", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator",
+        "NixieLinux",
+      ]
     ),
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
-    // file system. Pure Swift like NixieCore, which is all it imports.
-    .target(name: "NixieTime", dependencies: ["NixieCore"]),
+    // file system. Pure Swift; it imports only NixieText.
+    .target(name: "NixieTime", dependencies: ["NixieText"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
     .systemLibrary(name: "CI2C", providers: [.apt(["libi2c-dev"])]),
     // The spidev ioctl numbers, computed by the kernel header's own macros.
     .target(name: "CSPIDev"),
-    // The real transports: libgpiod, spidev and i2c-dev, with errors that say what to do.
+    // libcrypt (libxcrypt): yescrypt password hashes for `nixie web`, as /etc/shadow has them.
+    .systemLibrary(name: "CCrypt", providers: [.apt(["libcrypt-dev"])]),
+    // zlib: nixie web's gzip. Not through pkg-config: zlib.pc's -L/usr/lib/<triplet> would come
+    // before libgpiod's own -L and make a libgpiod 2.x build (the kernel tests') link the system's.
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // The Linux backend: libgpiod, spidev and i2c-dev, with errors that say what to do.
     .target(
       name: "NixieLinux",
-      dependencies: ["NixieCore", "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev"],
+      dependencies: [
+        "NixieCore", "NixieText", "NixieBoardModel", "NixieTransports", "NixieDrivers", "NixieBackend",
+        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev",
+      ],
       swiftSettings: libgpiodSettings
     ),
-    // The clock daemon: faces in time zones, the schedule, config, control socket, systemd,
-    // the knob; its display is the transition engine's frame scheduler (NixieRuntime). Also
-    // `nixie doctor`'s job (the board the clock would choose, checked by NixieLinux).
+    // What both sides of the control socket share: requests and replies, the client, the
+    // socket's place, the settings a change may make and their ranges, the reported layout,
+    // the zone names. The clock serves it; `nixie send` and `nixie web` use only this.
+    .target(
+      name: "NixieControl",
+      dependencies: [
+        "NixieCore", "NixieText", "NixieDisplay", "NixieTransitions", "NixieSystem", "NixieTime",
+      ]
+    ),
+    // The clock daemon: faces in time zones, the schedule, config, the control socket's server,
+    // systemd, the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime",
-        "NixieLogging", "NixieLinux",
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
+        "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "NixieLogging",
+        "NixieControl",
       ]
     ),
+    // `nixie doctor`: the board the clock would choose (NixieClock), checked by NixieLinux.
+    .target(
+      name: "NixieDoctor",
+      dependencies: ["NixieCore", "NixieText", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
+    ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
-    // the tubes, the password and sessions (SHA-256, HMAC, PBKDF2 in Swift); it talks to the
-    // clock through the control socket only.
+    // the tubes (gzip by zlib), the password (yescrypt through libcrypt) and sessions; it talks
+    // to the clock through the control socket only (NixieControl, never NixieClock).
     .target(
       name: "NixieWeb",
       dependencies: [
-        "NixieCore", "NixieSystem", "NixieBoards", "NixieClock", "NixieSimulator", "NixieLogging",
+        "NixieCore", "NixieText", "NixieTransitions", "NixieSystem", "NixieBoards", "NixieControl",
+        "NixieSimulator",
+        "NixieLogging", "CCrypt", "CZlib",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
       name: "NixieCLI",
       dependencies: [
-        "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieLinux", "NixieClock", "NixieWeb",
+        "NixieCore", "NixieText", "NixieDisplay", "NixieTransitions", "NixieBoards", "NixieSimulator",
+        "NixieSystem",
+        "NixieRuntime", "NixieInput", "NixieLinux", "NixieControl", "NixieClock", "NixieDoctor", "NixieWeb",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "NixieLogging",
       ]
@@ -135,56 +195,96 @@ let package = Package(
     // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
     .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
     .testTarget(name: "NixieLoggingTests", dependencies: ["NixieLogging"]),
-    .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore", "NixieTestSupport"]),
-    .testTarget(name: "NixieInputTests", dependencies: ["NixieInput", "NixieCore", "NixieTestSupport"]),
-    .testTarget(name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore"]),
+    .testTarget(name: "NixieCoreTests", dependencies: ["NixieCore"]),
+    // Layouts, boards and transport doubles built in code, for the pipeline's tests.
+    .target(
+      name: "NixieTestBoards",
+      dependencies: ["NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransports"],
+      path: "Tests/NixieTestBoards"),
+    .testTarget(name: "NixieTextTests", dependencies: ["NixieText", "NixieTestSupport"]),
+    .testTarget(name: "NixieDisplayTests", dependencies: ["NixieDisplay", "NixieText", "NixieTestBoards"]),
+    .testTarget(
+      name: "NixieBoardModelTests", dependencies: ["NixieBoardModel", "NixieDisplay", "NixieTestBoards"]),
+    .testTarget(
+      name: "NixieTransitionsTests",
+      dependencies: [
+        "NixieTransitions", "NixieDisplay", "NixieBoardModel", "NixieTestBoards", "NixieTestSupport",
+      ]),
+    .testTarget(
+      name: "NixieDriversTests",
+      dependencies: ["NixieDrivers", "NixieDisplay", "NixieBoardModel", "NixieTestBoards"]),
+    .testTarget(
+      name: "NixieInputTests",
+      dependencies: ["NixieInput", "NixieTestSupport", "NixieBoardModel", "NixieTransports"]),
+    .testTarget(
+      name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore", "NixieDisplay", "NixieBoardModel"]),
     // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
     .testTarget(
       name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
       exclude: ["Corpus", "pyyaml_oracle.py"]),
-    .testTarget(name: "NixieSystemTests", dependencies: ["NixieSystem", "NixieSimulator", "NixieCore"]),
     .testTarget(
-      name: "NixieRuntimeTests", dependencies: ["NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore"]),
+      name: "NixieSystemTests",
+      dependencies: ["NixieSystem", "NixieSimulator", "NixieCore", "NixieTestSupport"]),
+    .testTarget(
+      name: "NixieRuntimeTests",
+      dependencies: [
+        "NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore", "NixieDisplay", "NixieTransitions",
+        "NixieTransports", "NixieDrivers",
+      ]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     // Every built-in board of issue 16 driven through the program's own path on the simulator,
     // its VCD trace read by the vendors' decoders (NixieWireDecoders) and by sigrok.
     .testTarget(
       name: "NixieBoardWireTests",
-      dependencies: ["NixieWireDecoders", "NixieSimulator", "NixieBoards", "NixieCore"]),
+      dependencies: [
+        "NixieWireDecoders", "NixieSimulator", "NixieBoards", "NixieDisplay", "NixieBoardModel",
+        "NixieTransitions",
+      ]),
     // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
     .testTarget(name: "NixieArchitectureTests"),
     // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files.
-    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieCore", "NixieTestSupport"]),
+    .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieTestSupport", "NixieText"]),
     .testTarget(
       name: "NixieSimulatorTests",
-      dependencies: ["NixieSimulator", "NixieBoards", "NixieCore", "NixieRuntime", "NixieTestSupport"]
+      dependencies: [
+        "NixieSimulator", "NixieBoards", "NixieRuntime", "NixieTestSupport", "NixieDisplay",
+        "NixieBoardModel", "NixieTransitions", "NixieDrivers",
+      ]
     ),
     .testTarget(
       name: "NixieLinuxTests",
-      dependencies: ["NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev"],
+      dependencies: [
+        "NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev", "NixieBoardModel",
+        "NixieTransports", "NixieDrivers", "NixieBackend",
+      ],
       swiftSettings: libgpiodSettings
     ),
+    // Both sides of the control socket's vocabulary: requests, replies, settings, the layout.
+    .testTarget(
+      name: "NixieControlTests",
+      dependencies: ["NixieControl", "NixieTime", "NixieBoards", "NixieText", "NixieTransitions"]),
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
-        "NixieClock", "NixieCore", "NixieBoards", "NixieSimulator", "NixieSystem", "NixieRuntime", "NixieInput",
-        "NixieTestSupport", "NixieWireDecoders",
+        "NixieClock", "NixieControl", "NixieTime", "NixieCore", "NixieBoards", "NixieSimulator",
+        "NixieSystem", "NixieRuntime", "NixieInput", "NixieTestSupport", "NixieWireDecoders", "NixieText",
+        "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.
     .testTarget(
       name: "NixieWebTests",
       dependencies: [
-        "NixieWeb", "NixieClock", "NixieCore", "NixieSystem", "NixieBoards", "NixieLogging", "NixieTestSupport",
+        "NixieWeb", "NixieControl", "NixieClock", "NixieSystem", "NixieBoards", "NixieLogging",
+        "NixieTestSupport", "NixieText", "NixieBoardModel",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.
     .testTarget(
       name: "NixieCLITests",
       dependencies: [
-        "nixie", "NixieCLI", "NixieBoards", "NixieCore", "NixieClock", "NixieSimulator", "NixieSystem",
-        "NixieRuntime", "NixieInput",
-        "NixieLogging",
+        "nixie", "NixieCLI", "NixieBoards", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
+        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers",
       ]
     ),
   ]

@@ -8,11 +8,11 @@ import PackageDescription
 ///
 /// Each target, the nixie libraries it fuzzes.
 let fuzzTargets: [(name: String, modules: [String])] = [
-  ("FuzzFormatter", ["NixieCore", "NixieBoards"]),
-  ("FuzzBoardProfile", ["NixieCore", "NixieBoards"]),
+  ("FuzzFormatter", ["NixieDisplay", "NixieBoardModel", "NixieBoards"]),
+  ("FuzzBoardProfile", ["NixieDisplay", "NixieBoardModel", "NixieBoards"]),
   ("FuzzYAML", ["NixieYAML"]),
-  ("FuzzClockConfiguration", ["NixieCore", "NixieBoards", "NixieTime", "NixieClock"]),
-  ("FuzzControlRequest", ["NixieClock"]),
+  ("FuzzClockConfiguration", ["NixieBoardModel", "NixieBoards", "NixieTime", "NixieClock"]),
+  ("FuzzControlRequest", ["NixieControl"]),
   ("FuzzInputScript", ["NixieInput"]),
   ("FuzzTZif", ["NixieTime"]),
   ("FuzzPosixRule", ["NixieTime"]),
@@ -26,7 +26,9 @@ let package = Package(
     // where a line and column may point in a text, what a formatted state and a zone must be.
     .target(
       name: "FuzzSupport",
-      dependencies: ["NixieCore", "NixieTime"].map { .product(name: $0, package: "nixie") })
+      dependencies: ["NixieDisplay", "NixieBoardModel", "NixieTime"].map {
+        .product(name: $0, package: "nixie")
+      })
   ]
     + fuzzTargets.map { target in
       .executableTarget(

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieText
 
 extension BoardCatalog {
   /// `nixie boards`' listing, one string a line: each built-in board with its summary (the

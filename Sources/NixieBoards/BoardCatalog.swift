@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 import NixieSystem
 
 /// The board profiles built into the binary, and loading a profile by name or path.

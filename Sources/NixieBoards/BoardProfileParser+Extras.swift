@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 
 /// The parts of a profile beyond the digits: the multiplex scan, buttons, backlight, buzzer and
 /// the real-time clock.

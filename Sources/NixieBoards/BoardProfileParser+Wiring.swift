@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 
 /// The host side of a profile: gpio lines, the SPI device and how it is framed, the enable line,
 /// the chip variant's detect line, the I2C bus, and which of them a chip needs.

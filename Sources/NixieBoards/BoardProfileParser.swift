@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieText
 
 /// Reads a board profile from YAML and checks it, so that a mistake is reported with its file
 /// and line instead of lighting the wrong cathode. The format is described in

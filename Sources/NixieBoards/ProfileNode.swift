@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import NixieYAML
 
 /// A node of a YAML file (a board profile, the clock's configuration) with what it takes to

@@ -1,5 +1,5 @@
-import NixieCore
 import NixieSystem
+import NixieText
 
 /// Reading a YAML file for a parser that reports problems with file and line: a file that
 /// cannot be read, is not a regular file, or is too large to be a profile or a configuration

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NixieBoards
-import NixieCore
 import NixieRuntime
 import NixieSimulator
 import NixieSystem
@@ -56,10 +55,9 @@ struct Bench: ParsableCommand {
 
   func run() throws {
     if let bitbangFrames {
-      let choice = BoardChoice(board: board, backend: .hardware)
-      try choice.requireChosenBoard(for: "--bitbang")
-      let profile = try choice.loadProfile()
-      return try BitBangBenchmark(board: profile, frames: bitbangFrames).run()
+      return try BitBangBenchmark(
+        choice: BoardChoice(board: board, backend: .hardware), frames: bitbangFrames
+      ).run()
     }
     try Benchmark(seconds: seconds, periods: periods, realtime: realtime).run()
   }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import NixieClock
-import NixieCore
+import NixieControl
 import NixieLogging
 import NixieRuntime
 import NixieSystem
@@ -90,7 +90,7 @@ struct Clock: ParsableCommand {
     if let socket, UnixSocket.Address(socket) == nil || socket.hasPrefix("@") {
       throw ValidationError("--socket must be a file path of at most 107 bytes")
     }
-    let percent = ClockConfiguration.brightnessPercent
+    let percent = SettingRanges.brightnessPercent
     if let brightness = motion.brightness, brightness < Double(percent.lowerBound) {
       throw ValidationError(
         "--brightness must be a percentage from \(percent.lowerBound) to \(percent.upperBound) for the clock,"
@@ -99,8 +99,8 @@ struct Clock: ParsableCommand {
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
     }
-    if input != nil && hardware.backend == .hardware {
-      throw ValidationError("--input plays a script on the simulator: use it with --backend sim")
+    if let refusal = BoardChoice(backend: hardware.backend, input: input).inputRefusal {
+      throw ValidationError(refusal)
     }
   }
 
@@ -111,7 +111,7 @@ struct Clock: ParsableCommand {
     guard !suffix.isEmpty, suffix.allSatisfy(\.isASCII), suffix.allSatisfy(\.isNumber) else {
       return (argument, nil)
     }
-    let range = ClockConfiguration.Face.secondsRange
+    let range = SettingRanges.faceSeconds
     guard let seconds = Int(suffix), range.contains(seconds) else {
       throw ValidationError(
         "--format \(argument): the seconds after @ must be \(range.lowerBound) to \(range.upperBound)")

@@ -1,6 +1,5 @@
 import ArgumentParser
-import NixieClock
-import NixieCore
+import NixieDoctor
 import NixieSystem
 
 /// `nixie doctor`: what the chosen board needs from this machine, checked, with fixes.

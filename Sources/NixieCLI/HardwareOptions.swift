@@ -1,6 +1,5 @@
 import ArgumentParser
 import NixieBoards
-import NixieCore
 import NixieRuntime
 
 extension Backend: ExpressibleByArgument {}

@@ -1,6 +1,6 @@
-import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieText
 
 /// The log's output for `nixie`: one plain line per message on standard error. Under
 /// systemd (`$JOURNAL_STREAM` set) each line starts with its syslog priority (`<4>` …) so the

@@ -3,6 +3,7 @@ import NixieClock
 import NixieCore
 import NixieRuntime
 import NixieSystem
+import NixieText
 
 /// Runs `nixie` with `arguments` and returns the exit code, turning every failure into the
 /// message and exit code of docs/INTERFACE.md: never a crash dump for bad input.

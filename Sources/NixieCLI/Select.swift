@@ -1,5 +1,4 @@
 import ArgumentParser
-import NixieCore
 import NixieInput
 import NixieRuntime
 import NixieSystem

@@ -1,6 +1,6 @@
 import ArgumentParser
-import NixieClock
-import NixieCore
+import NixieControl
+import NixieTransitions
 
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.
 struct Send: ParsableCommand {
@@ -14,6 +14,8 @@ struct Send: ParsableCommand {
         # show 1234 for 5 s, then the clock again
         nixie send 1234
         nixie send 12:34 --seconds 30 --transition slot
+        # a blank tube between groups of three digits: 12 345
+        nixie send --group-digits 12345
         # back to the clock at once
         nixie send --clear
         # a clock started with --socket
@@ -27,6 +29,9 @@ struct Send: ParsableCommand {
 
   @Option(help: "How the value arrives: none, crossfade, fade or slot (default: the clock's).")
   var transition: TransitionSpec.Kind?
+
+  @Flag(help: "Put a blank tube between groups of three digits of a number (12 345, 1 234.5).")
+  var groupDigits = false
 
   @Option(
     help: ArgumentHelp(
@@ -49,7 +54,9 @@ struct Send: ParsableCommand {
 
   func run() throws {
     let request: ControlRequest =
-      clear ? .clear : .show(value: value.value, seconds: seconds, transition: transition)
+      clear
+      ? .clear
+      : .show(value: value.value, seconds: seconds, transition: transition, groupDigits: groupDigits)
     do {
       try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
     } catch {

@@ -1,7 +1,9 @@
 import ArgumentParser
-import NixieCore
+import NixieDisplay
 import NixieRuntime
 import NixieSystem
+import NixieText
+import NixieTransitions
 
 extension FormatOptions.Padding: ExpressibleByArgument {}
 
@@ -25,6 +27,8 @@ struct Show: ParsableCommand {
         nixie show 09:41:00
         # rounded to fit: "    3.14"
         nixie show 3.14159 --decimals 2
+        # a blank tube between groups of three digits, as SI writes numbers: 12 345
+        nixie show --group-digits 12345
         # the tens tube fades a 1 in; the 9 stays lit
         nixie show --from 9 19
         nixie show --transition slot 1234
@@ -52,6 +56,12 @@ struct Show: ParsableCommand {
 
   @Option(help: "What fills the tubes left of a number: blank or zero.")
   var pad: FormatOptions.Padding = .blank
+
+  @Flag(
+    help: ArgumentHelp(
+      "Put a blank tube between groups of three digits of a number, counted from its point"
+        + " (12 345, 1 234.5); a value too long with its gaps is an error."))
+  var groupDigits = false
 
   @OptionGroup var transition: TransitionOptions
 
@@ -108,7 +118,8 @@ struct Show: ParsableCommand {
   func run() throws {
     try ShowJob(
       choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
-      options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient), transition: transition.spec,
+      options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient, groupDigits: groupDigits),
+      transition: transition.spec,
       brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },
       json: json ? .standardOutput : nil, notice: { NixieMain.printError("nixie: note: \($0)") }, svg: svg,
       backlight: backlight.flatMap(BacklightSetting.init)

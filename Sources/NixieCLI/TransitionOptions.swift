@@ -1,5 +1,5 @@
 import ArgumentParser
-import NixieCore
+import NixieTransitions
 
 extension TransitionSpec.Kind: ExpressibleByArgument {}
 extension FadeCurve: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import NixieCore
+import NixieText
 
 /// What a usage mistake's message adds: the command that was likely meant, the option that was
 /// likely meant, and where to read more — from the parser's own commands and options, at the

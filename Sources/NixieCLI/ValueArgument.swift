@@ -1,5 +1,4 @@
 import ArgumentParser
-import NixieCore
 
 /// The VALUE a command shows. It may be a negative number: `nixie show -5` reaches the
 /// command instead of being taken for an option (other text starting with `-` needs `--`).

@@ -1,6 +1,5 @@
 import ArgumentParser
 import NixieLogging
-import NixieCore
 import NixieSystem
 import NixieWeb
 
@@ -48,7 +47,7 @@ struct Web: ParsableCommand {
   var socket: String?
 
   @Flag(
-    help: "Read a new password from standard input, store its PBKDF2 hash in the settings file, and exit.")
+    help: "Read a new password from standard input, store its yescrypt hash in the settings file, and exit.")
   var setPassword = false
 
   func run() throws {

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBackend
+import NixieBoardModel
+import NixieText
 
 /// `nixie doctor`: checks that this machine has what a board needs, and says how to fix what
 /// it has not — device nodes present, permissions and the user's groups, lines free or who

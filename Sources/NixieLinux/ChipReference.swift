@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 import NixieSystem
 
 /// How a board profile names its gpiochip (`gpio.chip`): by device path, by name, or by label.

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieText
 
 /// One thing `nixie doctor` checked, and what to do when it is wrong.
 public struct DoctorFinding: Hashable, Sendable {

@@ -1,5 +1,6 @@
-import NixieCore
+import NixieBoardModel
 import NixieSystem
+import NixieText
 
 /// A device node as `stat` sees it.
 struct DeviceNode: Hashable, Sendable {

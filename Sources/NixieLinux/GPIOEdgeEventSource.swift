@@ -1,3 +1,4 @@
+import NixieBoardModel
 import NixieCore
 import NixieInput
 import NixieSystem

@@ -1,5 +1,3 @@
-import NixieCore
-
 /// Reading an input line once: requested with the bias asked for, read, and given back at once
 /// (a board's detect line at start).
 enum GPIOInputReading {

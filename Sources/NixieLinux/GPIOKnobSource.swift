@@ -1,6 +1,8 @@
+import NixieBoardModel
 import NixieCore
 import NixieInput
 import NixieSystem
+import NixieTransports
 
 /// A rotary encoder and its push switch on real GPIO lines, as the input logic's
 /// `LineEventSource`: libgpiod edge events in timestamp order, with lost edges made good.

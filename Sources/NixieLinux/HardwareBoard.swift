@@ -1,14 +1,19 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
+import NixieDrivers
 import NixieSystem
+import NixieText
+import NixieTransports
 
-/// A board on its real transports — the `--backend hardware` of every command.
+/// A board on its real transports — what `LinuxBackend` opens for every command.
 ///
-/// It opens what the board's `TransportPlan` lists (the gpiochip lines through libgpiod, the
-/// spidev device, the i2c-dev bus), holds them for its lifetime, and builds the board's driver
-/// on them (`DisplayDrivers`). A board with a chip variant has its detect line read once first,
-/// as the vendor firmware does, and is driven as the chips it carries (`board`).
-/// Any failure is a `HardwareError` that says what to do. The encoder's lines are not taken
-/// here: `GPIOEdgeEventSource` watches them.
+/// It opens what the board's `TransportPlan` lists through `LinuxTransports` (the gpiochip
+/// lines through libgpiod, the spidev device, the i2c-dev bus), the same way the simulator's
+/// are opened (`BoardTransports`), holds them for its lifetime, and builds the board's driver on
+/// them, with the display's lines watched for `--trace` and the frames as written reported
+/// for the frames log. Any failure is a `HardwareError` that says what to do. The knob's and
+/// the buttons' lines are requested when asked for (`openKnob`, `openButtons`).
 public final class HardwareBoard {
   /// The profile as driven: resolved for the chip variant the detect line reported.
   public let board: BoardProfile
@@ -22,66 +27,55 @@ public final class HardwareBoard {
   /// The backlight's PWM lines (`TransportPlan.backlight`), a request of their own, dark at
   /// first; nil when the board has none to drive by GPIO.
   public let backlightLines: GPIOLines?
+  /// The name `gpioinfo` shows for the lines held.
+  public let consumer: String
+  /// Times the input lines' reading and stamps the trace.
+  let clock: MonotonicClock
 
   private let reporter: ReportingDisplayDriver
   private let gpio: GPIOChipLines?
-  private let transports: [AnyObject]
+  private let transports: BoardTransports
 
   /// Opens `board`'s transports as `consumer` (the name `gpioinfo` shows) and builds its
   /// driver; `clock` stamps traces and times the I2C retries.
   public convenience init(board: BoardProfile, clock: MonotonicClock, consumer: String = "nixie")
     throws(HardwareError)
   {
-    try self.init(board: board, clock: clock, opener: LinuxTransports(consumer: consumer))
+    try self.init(
+      board: board, clock: clock, opener: LinuxTransports(consumer: consumer), consumer: consumer)
   }
 
-  init(board profile: BoardProfile, clock: MonotonicClock, opener: TransportOpener) throws(HardwareError) {
-    var low: Bool?
-    if let variant = profile.variant {
-      low = !(try opener.readLevel(chip: variant.chip, line: variant.line, pullUp: variant.pullUp))
+  /// Opens `board`'s transports through `opener` (the Linux devices, or a test's doubles).
+  public init(
+    board profile: BoardProfile, clock: MonotonicClock, opener: TransportOpener, consumer: String = "nixie"
+  ) throws(HardwareError) {
+    let transports: BoardTransports
+    do {
+      transports = try BoardTransports(profile, opener: opener)
+    } catch let error as HardwareError {
+      throw error
+    } catch {
+      throw HardwareError(
+        transport: .gpio, device: profile.name, operation: "open the transports", problem: .failed,
+        detail: "\(error)")
     }
-    detectedLow = low
-    let board = profile.resolved(detectLow: low ?? false)
-    self.board = board
-    let plan = TransportPlan(board: board)
-    self.plan = plan
-    var transports: [AnyObject] = []
-    if let outputs = plan.outputs {
-      let opened = try opener.openOutputs(outputs)
-      transports.append(opened)
-      gpio = opened as? GPIOChipLines
-      lines = TracingGPIOLines(opened, levels: outputs.initialLevels, clock: clock)
-    } else {
-      gpio = nil
-      lines = nil
+    self.transports = transports
+    self.consumer = consumer
+    self.clock = clock
+    board = transports.board
+    plan = transports.plan
+    detectedLow = transports.detectedLow
+    gpio = transports.outputs as? GPIOChipLines
+    lines = transports.outputs.map { opened in
+      TracingGPIOLines(opened, levels: transports.plan.outputs?.initialLevels ?? [], clock: clock)
     }
-    if let rgb = plan.backlight {
-      let dark = rgb.activeHigh ? LineSet() : LineSet([.red, .green, .blue])
-      let opened = try opener.openOutputs(
-        TransportPlan.Outputs(chip: rgb.chip, lines: rgb.lines, initialLevels: dark))
-      transports.append(opened)
-      backlightLines = opened
-    } else {
-      backlightLines = nil
-    }
-    var spi: SPIDevice?
-    var i2c: I2CBus?
-    if let wiring = plan.spi {
-      let opened = try opener.openSPI(wiring)
-      transports.append(opened)
-      spi = opened
-    } else if let expanders = plan.i2c {
-      let opened = try opener.openI2C(expanders)
-      transports.append(opened)
-      i2c = opened
-    }
-    guard let inner = DisplayDrivers.driver(for: board, lines: lines, spi: spi, i2c: i2c, clock: clock) else {
+    backlightLines = transports.backlight
+    guard let inner = transports.driver(lines: lines, clock: clock) else {
       throw HardwareError(
         transport: .gpio, device: board.name, operation: "build the driver", problem: .failed,
         detail: "the profile names no gpio, spi or i2c wiring for \(board.chip.name)",
         fix: "add the wiring to the board profile (see docs/INTERFACE.md)")
     }
-    self.transports = transports
     reporter = ReportingDisplayDriver(inner, board: board, clock: clock)
   }
 
@@ -124,40 +118,5 @@ public final class HardwareBoard {
   public func release() {
     gpio?.release()
     (backlightLines as? GPIOChipLines)?.release()
-  }
-}
-
-/// How `HardwareBoard` opens transports: the Linux devices, or doubles in tests.
-protocol TransportOpener {
-  func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines
-  func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice
-  func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus
-  /// Reads one input line once (true = high), with the pull-up asked for, and gives it back.
-  func readLevel(chip: String, line: UInt32, pullUp: Bool) throws(HardwareError) -> Bool
-}
-
-/// The real devices: libgpiod, spidev, i2c-dev.
-struct LinuxTransports: TransportOpener {
-  let consumer: String
-
-  func openOutputs(_ outputs: TransportPlan.Outputs) throws(HardwareError) -> GPIOLines {
-    try GPIOChipLines(
-      chip: outputs.chip, lines: outputs.lines, initialLevels: outputs.initialLevels, consumer: consumer)
-  }
-
-  func openSPI(_ wiring: SPIWiring) throws(HardwareError) -> SPIDevice { try LinuxSPIDevice(wiring) }
-
-  func readLevel(chip reference: String, line: UInt32, pullUp: Bool) throws(HardwareError) -> Bool {
-    try GPIOInputReading.level(chip: reference, line: line, pullUp: pullUp, consumer: consumer)
-  }
-
-  func openI2C(_ expanders: TransportPlan.Expanders) throws(HardwareError) -> I2CBus {
-    let bus = try LinuxI2CBus(path: expanders.bus)
-    if expanders.chip.needsBlockWrites && !bus.supportsBlockWrites {
-      throw HardwareError(
-        transport: .i2c, device: expanders.bus, operation: "check the adapter", problem: .unsupported,
-        detail: "it cannot do SMBus I2C block writes")
-    }
-    return bus
   }
 }

@@ -1,5 +1,5 @@
-import NixieCore
 import NixieSystem
+import NixieTransports
 
 /// A hardware call that failed, as a value: which device, what was being done, the errno, and
 /// what the user can do about it. `nixie` prints `description` and exits 69.

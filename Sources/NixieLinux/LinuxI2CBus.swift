@@ -1,7 +1,8 @@
 import CI2C
 import Glibc
-import NixieCore
 import NixieSystem
+import NixieText
+import NixieTransports
 
 /// An I2C bus through i2c-dev (`/dev/i2c-N`) and libi2c's SMBus helpers.
 ///

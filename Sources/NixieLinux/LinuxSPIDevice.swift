@@ -1,7 +1,8 @@
 import CSPIDev
 import Glibc
-import NixieCore
+import NixieBoardModel
 import NixieSystem
+import NixieTransports
 
 /// An spidev device (`/dev/spidevB.C`): opened and set to the board's mode, speed and word size
 /// once; each `transfer` is one `SPI_IOC_MESSAGE(1)` ioctl, chip-select active throughout.

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 
 /// The Raspberry Pi firmware's settings (`/boot/firmware/config.txt`), read for whether they turn
 /// the SPI and I2C buses on, as `raspi-config` and the Pi's documentation write them:

@@ -1,4 +1,6 @@
+import NixieBoardModel
 import NixieCore
+import NixieTransports
 
 /// GPIO lines that report each write that changed a level, stamped with the time the write
 /// returned: `--trace` on real hardware, where nothing else sees the pins. It sits on the

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
 
 /// The tubes of an expander board, decoded from the pins of its simulated expanders.
 ///

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// An MCP23017 16-bit I2C expander, modelled from its datasheet at the register level.
 ///

@@ -1,4 +1,8 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
+import NixieText
+import NixieTransports
 
 /// A row of display modules with their own controllers (exixe-14), modelled from their firmware,
 /// watching the SPI lines (`mosi`, `sclk`) and one active-low chip-select per module.

@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
 
 /// What the eye sees of a multiplexed board (NCM109): each anode group is lit a few hundred
 /// times a second, one at a time, and the eye holds every group's picture between its visits.

@@ -1,4 +1,7 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
+import NixieTransports
 
 /// A chain of shift registers, modelled from the data sheets, watching the lines: the HV5622
 /// family (HV5122, HV5222), the HV57708 and the 74HC595, wired to the host as the board says

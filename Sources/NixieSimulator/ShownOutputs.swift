@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
 
 /// What a board model's tubes last showed, and who is told when it changes: the one place the
 /// chip models (shift chains, exixe modules, expanders) publish a `LatchedFrame`, and only

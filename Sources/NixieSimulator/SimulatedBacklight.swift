@@ -1,5 +1,6 @@
-import NixieCore
+import NixieBoardModel
 import NixieSystem
+import NixieTransports
 
 /// The light under a simulated board's tubes as the eye sees it, read back from the wire: the
 /// share of each PWM period the red, green and blue lines were lit (NCS314 HW 2.x), or the

@@ -1,12 +1,20 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
+import NixieDrivers
+import NixieInput
+import NixieText
 
 /// A whole board in software: the simulated transports, the models of the chips behind them,
-/// and the driver the program talks to — the `--backend sim` of every command.
+/// and the driver the program talks to — what `SimulatorBackend` opens for every command.
 ///
-/// Shift-register boards get a simulated gpiochip (and, for SPI boards, a simulated SPI
-/// controller clocking that chip's lines) with a chain model behind it; module boards (exixe)
-/// the same controller with a model of each module on its chip-select; expander boards a
-/// simulated I2C bus with an MCP23017 or PCF8574 model at each address. A multiplexed board's
+/// It is built from its parts: the host's gpiochip as the profile wires it
+/// (`SimulatedGPIOChip(wiredFor:)`), the chips behind the transports (`SimulatedChips`) —
+/// shift-register boards a chain model on the gpiochip (and, for SPI boards, a simulated SPI
+/// controller clocking that chip's lines), module boards (exixe) the same controller with a
+/// model of each module on its chip-select, expander boards a simulated I2C bus with an
+/// MCP23017 or PCF8574 model at each address — then the driver's transports opened as the
+/// hardware's are (`BoardTransports` through `SimulatedTransports`). A multiplexed board's
 /// picture is what the eye makes of the scan (`PersistenceOfVision`). A board with a chip
 /// variant carries the chips `fitted` says, drives its detect line accordingly, and the driver
 /// reads that line at start, as on hardware. Attach observers to watch it:
@@ -34,105 +42,47 @@ public final class SimulatedBoard {
   /// The light under the tubes read back from the wire, on boards with one nixie drives.
   public let backlight: SimulatedBacklight?
 
-  /// Builds `profile`'s transports and chips; simulated time comes from `clock`. `fitted` is
-  /// the chip the simulated board carries when the profile has a variant (default: the
-  /// profile's own chip, so the detect line reads high).
-  public init(board profile: BoardProfile, clock: MonotonicClock, fitted: ChipModel? = nil)
-    throws(SimulatorError)
-  {
-    let carriesVariant = profile.variant.map { fitted?.name == $0.whenLow.name } ?? false
-    let physical = profile.resolved(detectLow: carriesVariant)
-    var offsets = profile.gpio?.lines ?? [:]
-    var idle = physical.outputIdleLevels
-    if profile.encoder?.activeLow == true { idle.formUnion([.a, .b, .sw]) }
-    if let spi = profile.spi {
-      // The controller's pins, named by what they drive; their offsets are the controller's
-      // business, so the trace comment names the spidev device instead.
-      let roles = SimulatedSPIDevice.Roles(wiring: spi)
-      offsets[roles.data] = 0
-      offsets[roles.clock] = 1
-      if let select = roles.select { offsets[select] = 2 }
-      idle.formUnion(SimulatedSPIDevice.idleLevels(wiring: spi))
-    }
-    let chipName = profile.gpio?.chip ?? profile.encoder?.chip ?? GPIOWiring.raspberryPiHeader
-    if let encoder = profile.encoder, encoder.chip == chipName {
-      offsets[.a] = encoder.a
-      offsets[.b] = encoder.b
-      if let pushSwitch = encoder.pushSwitch { offsets[.sw] = pushSwitch }
-    }
-    for button in profile.buttons where button.chip == chipName {
-      offsets[button.role] = button.line
-      if button.activeLow { idle.insert(.role(button.role)) }
-    }
-    if let variant = profile.variant, variant.chip == chipName {
-      offsets[.detect] = variant.line
-      if !carriesVariant { idle.insert(.role(.detect)) }
-    }
-    if case .pwmRGB(let rgb) = profile.backlight, rgb.chip == chipName {
-      for (role, line) in rgb.lines { offsets[role] = line }
-      if !rgb.activeHigh { idle.formUnion(LineSet([.red, .green, .blue])) }
-    }
-    // Pin levels at rest; lines behind inverting level shifters start low, as a gpiochip's do
-    // before they are requested, so the driver's start() is seen moving them.
-    gpio = SimulatedGPIOChip(name: chipName, offsets: offsets, clock: clock, initialLevels: idle)
+  /// The hand on the knob: the input script `openKnob` and `openButtons` play on the gpiochip.
+  public let input: InputScript?
+  /// Times the simulation; the input lines are read on it.
+  let clock: MonotonicClock
 
-    // The driver reads the detect line once, as the vendor firmware does.
-    board = profile.resolved(detectLow: profile.variant != nil && !gpio.levels.contains(.detect))
-    let lines = gpio
-    switch physical.chip.interface {
-    case .shiftRegister:
-      guard let wiring = ShiftChainWiring(board: physical) else { throw .noModel(chip: physical.chip.name) }
-      let model = ShiftChainModel(board: physical, wiring: wiring, levels: gpio.levels)
-      gpio.addObserver(model)
-      chain = model
-      modules = nil
-      display =
-        physical.multiplex.map { PersistenceOfVision(inner: model, board: physical, multiplex: $0) } ?? model
-      i2c = nil
-      expanders = nil
-      spi = profile.spi.map { SimulatedSPIDevice(wiring: $0, lines: lines, clock: clock) }
-      guard profile.spi != nil || profile.gpio != nil else {
-        throw .noModel(chip: profile.chip.name + " without gpio or spi wiring")
-      }
-    case .module:
-      guard let wiring = profile.spi, let model = ModuleBoardModel(board: physical, levels: gpio.levels)
-      else {
-        throw .noModel(chip: profile.chip.name + " without spi wiring")
-      }
-      gpio.addObserver(model)
-      chain = nil
-      modules = model
-      display = model
-      i2c = nil
-      expanders = nil
-      spi = SimulatedSPIDevice(wiring: wiring, lines: lines, clock: clock)
-    case .i2cExpander(let expander):
-      guard let wiring = profile.i2c else {
-        throw .noModel(chip: profile.chip.name + " without i2c wiring")
-      }
-      let bus = SimulatedI2CBus(name: wiring.bus, clock: clock)
-      let chips: [SimulatedExpander] = wiring.addresses.map { _ in
-        switch expander {
-        case .mcp23017: MCP23017Model()
-        case .pcf8574: PCF8574Model()
-        }
-      }
-      for (chip, address) in zip(chips, wiring.addresses) { bus.attach(chip, at: address) }
-      let model = ExpanderBoardModel(board: physical, chips: chips)
-      bus.addObserver(model)
-      chain = nil
-      modules = nil
-      spi = nil
-      i2c = bus
-      expanders = model
-      display = model
+  /// Builds `profile`'s chips in software and opens the driver's transports on them as the
+  /// hardware's are opened (`BoardTransports`); simulated time comes from `clock`. `fitted` is
+  /// the chip the simulated board carries when the profile has a variant (default: the
+  /// profile's own chip, so the detect line reads high). `input` is a script for the knob or
+  /// the buttons.
+  public init(
+    board profile: BoardProfile, clock: MonotonicClock, fitted: ChipModel? = nil, input: InputScript? = nil
+  ) throws(SimulatorError) {
+    let carriesVariant = profile.variant.map { fitted?.name == $0.whenLow.name } ?? false
+    gpio = SimulatedGPIOChip(wiredFor: profile, carriesVariant: carriesVariant, clock: clock)
+    let chips = try SimulatedChips(
+      board: profile.resolved(detectLow: carriesVariant), profile: profile, gpio: gpio, clock: clock)
+    chain = chips.chain
+    modules = chips.modules
+    expanders = chips.expanders
+    spi = chips.spi
+    i2c = chips.i2c
+    display = chips.display
+    let transports: BoardTransports
+    do {
+      transports = try BoardTransports(profile, opener: SimulatedTransports(gpio: gpio, spi: spi, i2c: i2c))
+    } catch let error as SimulatorError {
+      throw error
+    } catch {
+      throw .noModel(chip: "\(profile.chip.name) (\(error))")
     }
+    // The driver has read the detect line, as the vendor firmware does.
+    board = transports.board
     backlight = SimulatedBacklight(board: board, levels: gpio.levels, modules: modules)
     if let backlight, case .pwmRGB = board.backlight { gpio.addObserver(backlight) }
-    guard let driver = DisplayDrivers.driver(for: board, lines: gpio, spi: spi, i2c: i2c, clock: clock) else {
+    guard let driver = transports.driver(lines: transports.outputs, clock: clock) else {
       throw .noModel(chip: board.chip.name)
     }
     self.driver = driver
+    self.input = input
+    self.clock = clock
   }
 
   /// A one-line description of the wiring for trace headers.

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieText
+import NixieTransports
 
 /// A simulated I2C transaction that failed as it would on a real bus.
 public enum SimulatedBusError: TransportFault, Hashable, CustomStringConvertible {

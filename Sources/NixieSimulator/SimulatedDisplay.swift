@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
 
 /// What a board's chip models show, decoded from the transport: the source of frames for the
 /// frames log and the terminal view, whatever the chips are.

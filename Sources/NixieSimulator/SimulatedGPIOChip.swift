@@ -1,5 +1,7 @@
+import NixieBoardModel
 import NixieCore
 import NixieSystem
+import NixieTransports
 
 /// A GPIO chip in software, standing where `/dev/gpiochipN` stands for real hardware.
 ///

@@ -1,4 +1,5 @@
 import NixieCore
+import NixieTransports
 
 /// A chip on a simulated I2C bus, seen as the bytes of each transaction after the address.
 public protocol SimulatedI2CDevice: AnyObject {

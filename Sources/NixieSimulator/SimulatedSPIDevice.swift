@@ -1,4 +1,6 @@
+import NixieBoardModel
 import NixieCore
+import NixieTransports
 
 /// An SPI controller in software, standing where `/dev/spidevB.C` stands for real hardware.
 ///

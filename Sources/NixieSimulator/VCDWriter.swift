@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// Records line changes as a Value Change Dump (IEEE 1364), for GTKWave, PulseView or sigrok.
 ///

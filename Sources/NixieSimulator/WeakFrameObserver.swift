@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDrivers
 
 /// A `FrameObserver` that forwards to another without keeping it alive: for an observer that
 /// itself holds the display it watches (`PersistenceOfVision`), where registering it directly

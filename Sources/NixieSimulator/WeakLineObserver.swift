@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// A `LineObserver` that forwards to another without keeping it alive: for an observer that
 /// itself holds the chip it watches (`ScriptedKnob`), where registering it directly would be

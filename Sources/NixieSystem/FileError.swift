@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// A file that could not be opened, read or written: which, what was being done, and why —
 /// errno, or a file that is not what was expected (a directory, a FIFO, a device, one too

@@ -1,17 +1,16 @@
 import NixieCore
 
 /// The system clock's parker: a `Condition` timed on CLOCK_MONOTONIC, so a step of the wall
-/// clock (NTP, `date -s`) never stretches or cuts a wait. `sleep(until:)` is
-/// `SystemClock.sleep(until:)`: `clock_nanosleep` with `TIMER_ABSTIME`.
+/// clock (NTP, `date -s`) never stretches or cuts a wait. A sleep is a timed wait too, not
+/// `clock_nanosleep`: `unpark()` ends it, so a stop never waits for a slice's deadline.
 public final class MonotonicParker: ThreadParker, @unchecked Sendable {
-  private let clock: SystemClock
   private let condition = Condition()
   /// Guarded by `condition`.
   private var permit = false
 
-  public init(clock: SystemClock) { self.clock = clock }
+  public init() {}
 
-  public func sleep(until deadline: UInt64) { clock.sleep(until: deadline) }
+  public func sleep(until deadline: UInt64) { park(until: deadline) }
 
   public func park(until deadline: UInt64?) {
     condition.withLock {

@@ -27,5 +27,5 @@ public final class SystemClock: MonotonicClock {
 }
 
 extension SystemClock: ParkingClock {
-  public func makeParker() -> ThreadParker { MonotonicParker(clock: self) }
+  public func makeParker() -> ThreadParker { MonotonicParker() }
 }

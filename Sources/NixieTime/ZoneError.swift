@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// Why a time zone cannot be used: a name that is not a zone name, a zone the system lacks, a
 /// zone file that is not a valid TZif file, a TZ rule that does not parse. The message names

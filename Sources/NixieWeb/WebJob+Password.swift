@@ -1,5 +1,6 @@
 import NixieCore
 import NixieSystem
+import NixieText
 
 extension WebJob {
   /// `nixie web --set-password`, all of it: asks for the password when standard input is a
@@ -19,20 +20,17 @@ extension WebJob {
     )
   }
 
-  /// `--set-password`: hashes `password` and writes it into the configuration file (the other
-  /// settings kept), readable by group `nixie` only.
+  /// `--set-password`: hashes `password` (yescrypt) and writes it into the configuration file
+  /// (the other settings kept), readable by group `nixie` only.
   public func setPassword(_ password: String) throws(NixieError) -> String {
-    guard password.count >= 8 else {
-      throw NixieError(.badUsage, "the password must have at least 8 characters")
-    }
-    guard password.utf8.count <= 1024 else { throw NixieError(.badUsage, "the password is over 1024 bytes") }
+    if let refusal = PasswordHash.refusal(of: password) { throw NixieError(.badUsage, refusal) }
     let path = configurationPath ?? WebConfiguration.defaultPath
     // A first password makes the file; the settings already there are kept.
     var configuration = FileSystem.exists(path) ? try configuration() : WebConfiguration()
     do {
       configuration.passwordHash = try PasswordHash.make(password: password)
     } catch {
-      throw NixieError(.internalError, "\(error)")
+      throw NixieError(.internalError, "cannot hash the password: \(error)")
     }
     do {
       try AtomicFile.write(Array(configuration.yaml.utf8), to: path, mode: 0o640, groupIfPossible: "nixie")

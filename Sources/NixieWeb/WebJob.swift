@@ -1,7 +1,7 @@
-import NixieLogging
 import NixieBoards
-import NixieClock
+import NixieControl
 import NixieCore
+import NixieLogging
 import NixieSystem
 
 /// `nixie web`: reads its configuration, refuses to listen beyond this machine without a
@@ -62,7 +62,14 @@ public struct WebJob {
     let monotonic = SystemClock()
     let server: WebServer
     do {
-      server = try WebServer(app: app, relay: relay, logger: logger, monotonic: { monotonic.now() })
+      // A PBKDF2 hash (nixie 0.3.0's) is replaced by a yescrypt one at the first login it lets in.
+      let rehash =
+        configuration.passwordHash?.isLegacy == true
+        ? file.map { PasswordRehash(file: $0, logger: logger) } : nil
+      server = try WebServer(
+        app: app, relay: relay,
+        verifier: rehash.map { PasswordVerifier(check: $0.check) } ?? PasswordVerifier(),
+        logger: logger, monotonic: { monotonic.now() })
       try relay.start()
       try server.start()
     } catch {

@@ -1,77 +1,124 @@
-/// Builds the nodes of a document from the scanner's tokens, by recursive descent bounded by
-/// the nesting limit. Absent values (`key:`, `- `) become empty plain scalars placed where
-/// the value would start, as PyYAML places them.
+/// Builds the nodes of a document from libyaml's events, adding what nixie asks of its files:
+/// one document, no anchors, aliases, tags, directives or explicit keys, text keys that appear
+/// once per mapping, bounded nesting and size, every node with its line and column, and every
+/// problem in nixie's words at its place. Absent values (`key:`, `- `) are empty plain
+/// scalars placed just after their indicator, as PyYAML places them.
 struct YAMLComposer {
-  private var scanner: YAMLScanner
+  private let parser: LibYAMLParser
+  private var positions: YAMLPositions
   private let maximumDepth: Int
   private let maximumNodes: Int
   private var nodeCount = 0
-  /// The `[` and `{` tokens of the flow collections being read, innermost last.
-  private var openFlows: [YAMLToken] = []
+  /// The collections being read, innermost last.
+  private var open: [Collection] = []
+  private var root: YAMLNode?
+  private var situation = YAMLSituation()
+  /// Where the previous event ended: what lies between it and the next is not in the events.
+  private var previousEnd = 0
 
-  init(scanner: YAMLScanner, maximumDepth: Int, maximumNodes: Int) {
-    self.scanner = scanner
+  /// A sequence (its `items`) or mapping (its `entries`) being read.
+  private struct Collection {
+    var mark: YAMLMark
+    var flow: Bool
+    var items: [YAMLNode]?
+    var entries: MappingEntries?
+    /// A mapping's key that waits for its value.
+    var key: YAMLNode?
+
+    var awaitsKey: Bool { entries != nil && key == nil }
+  }
+
+  init(text: [UInt8], maximumDepth: Int, maximumNodes: Int) {
+    parser = LibYAMLParser(text)
+    positions = YAMLPositions(text)
     self.maximumDepth = maximumDepth
     self.maximumNodes = maximumNodes
   }
 
   /// The one document of the text, or nil if there is none.
   mutating func document() throws(YAMLError) -> YAMLNode? {
-    var token = try scanner.peek()
-    var root: YAMLNode?
-    switch token.kind {
-    case .streamEnd: break
-    case .documentEnd: throw YAMLError("'...' ends a document, but none has started", at: token.start)
-    case .documentStart:
-      _ = try scanner.next()
-      token = try scanner.peek()
-      switch token.kind {
-      case .documentStart, .documentEnd, .streamEnd: root = try empty(at: token.start)
-      default: root = try node(depth: 0, block: true)
+    while true {
+      let event: YAMLEvent
+      switch parser.nextEvent() {
+      case .success(let next): event = next
+      case .failure(let problem): throw problem.error(&positions, situation)
       }
-    default: root = try node(depth: 0, block: true)
-    }
-    var ended = false
-    while try scanner.peek().kind == .documentEnd {
-      _ = try scanner.next()
-      ended = true
-    }
-    token = try scanner.peek()
-    switch token.kind {
-    case .streamEnd: return root
-    case .documentStart:
-      throw YAMLError("a second document: nixie's files hold one (remove this '---')", at: token.start)
-    default:
-      throw YAMLError(
-        ended
-          ? "a second document after '...': nixie's files hold one"
-          : "expected the end of the text after the document's value, found \(token.found)", at: token.start)
+      // A mapping's first key follows its start: a '?' there (where a pair inside [ ] starts)
+      // must be seen.
+      defer { previousEnd = if case .mappingStart = event.kind { event.start } else { event.end } }
+      switch event.kind {
+      case .streamStart: continue
+      case .streamEnd: return root
+      case .documentStart(let hasDirectives):
+        if hasDirectives { throw YAMLError.directives(at: mark(event.start)) }
+        if !situation.beforeDocument {
+          throw YAMLError(
+            "a second document: nixie's files hold one (remove this '---')", at: mark(event.start))
+        }
+      case .documentEnd(let explicit): situation.afterExplicitEnd = explicit
+      case .alias: throw YAMLError.unsupported("aliases ('*name')", at: mark(event.start))
+      case .scalar(let scalar): try add(scalar, event)
+      case .sequenceStart(let flow): try begin(event, flow: flow, mapping: false)
+      case .mappingStart(let flow): try begin(event, flow: flow, mapping: true)
+      case .sequenceEnd, .mappingEnd:
+        guard let collection = open.popLast() else { continue }
+        updateOpenFlow()
+        let content: YAMLNode.Content =
+          collection.entries.map { .mapping($0.entries) } ?? .sequence(collection.items ?? [])
+        try add(try made(content, at: collection.mark))
+      }
     }
   }
 
-  // MARK: - Nodes
-
-  private mutating func node(depth: Int, block: Bool, indentlessSequence: Bool = false)
-    throws(YAMLError) -> YAMLNode
-  {
-    let token = try scanner.peek()
-    switch token.kind {
-    case .scalar(let scalar):
-      _ = try scanner.next()
-      return try made(.scalar(scalar), at: token.start)
-    case .blockEntry where indentlessSequence: return try self.indentlessSequence(depth: depth)
-    case .flowSequenceStart: return try flowSequence(depth: depth)
-    case .flowMappingStart: return try flowMapping(depth: depth)
-    case .blockSequenceStart where block: return try blockSequence(depth: depth)
-    case .blockMappingStart where block: return try blockMapping(depth: depth)
-    case .blockEntry where !block:
-      throw YAMLError(
-        "'- ' entries cannot stand inside [ ] or { }: separate entries with ','", at: token.start)
-    case .streamEnd, .documentStart, .documentEnd:
-      if let open = openFlows.last { throw unclosed(open, expected: "a value", found: token) }
-      throw YAMLError("expected a value, found \(token.found)", at: token.start)
-    default: throw YAMLError("expected a value, found \(token.found)", at: token.start)
+  /// Refuses what a node starting with `event` carries that nixie's files do not use: an
+  /// anchor, a tag, a `?` before a key.
+  private mutating func checkStart(of event: YAMLEvent) throws(YAMLError) {
+    situation.beforeDocument = false
+    if event.hasAnchor { throw YAMLError.unsupported("anchors ('&name')", at: mark(event.start)) }
+    if event.hasTag { throw YAMLError.unsupported("tags ('!tag')", at: mark(event.start)) }
+    if open.last?.awaitsKey == true, let question = positions.gap(from: previousEnd, to: event.start).question
+    {
+      throw YAMLError.explicitKey(at: question)
     }
+  }
+
+  /// A scalar; an absent value (libyaml's empty plain scalar) is placed just after its ':'.
+  private mutating func add(_ scalar: YAMLScalar, _ event: YAMLEvent) throws(YAMLError) {
+    try checkStart(of: event)
+    let absent = scalar.text.isEmpty && scalar.style == .plain && event.start == event.end
+    let afterColon =
+      absent && open.last?.key != nil ? positions.gap(from: previousEnd, to: event.start).afterColon : nil
+    try add(try made(.scalar(scalar), at: afterColon ?? mark(event.start)))
+  }
+
+  /// Opens a sequence or mapping, within the nesting limit.
+  private mutating func begin(_ event: YAMLEvent, flow: Bool, mapping: Bool) throws(YAMLError) {
+    try checkStart(of: event)
+    let at = mark(event.start)
+    guard open.count < maximumDepth else {
+      throw YAMLError("the text nests deeper than \(maximumDepth) levels", at: at)
+    }
+    open.append(
+      Collection(mark: at, flow: flow, items: mapping ? nil : [], entries: mapping ? MappingEntries() : nil))
+    updateOpenFlow()
+  }
+
+  /// Puts a finished node where it belongs: the root, a list's next item, a mapping's key or
+  /// its value.
+  private mutating func add(_ node: YAMLNode) throws(YAMLError) {
+    guard var collection = open.popLast() else {
+      root = node
+      return
+    }
+    if collection.items != nil {
+      collection.items?.append(node)
+    } else if let key = collection.key {
+      try collection.entries?.add(key: key, value: node)
+      collection.key = nil
+    } else {
+      collection.key = node
+    }
+    open.append(collection)
   }
 
   private mutating func made(_ content: YAMLNode.Content, at mark: YAMLMark) throws(YAMLError) -> YAMLNode {
@@ -82,184 +129,11 @@ struct YAMLComposer {
     return YAMLNode(content, at: mark)
   }
 
-  private mutating func empty(at mark: YAMLMark) throws(YAMLError) -> YAMLNode {
-    try made(.scalar(YAMLScalar("")), at: mark)
+  private mutating func updateOpenFlow() {
+    situation.openFlow = open.last(where: \.flow).map { ($0.items != nil, $0.mark) }
   }
 
-  /// A value, or an empty one placed at `mark` if the next token is one of `enders`.
-  private mutating func value(
-    depth: Int, block: Bool, indentlessSequence: Bool = false, or enders: [YAMLToken.Kind],
-    emptyAt mark: YAMLMark
-  ) throws(YAMLError) -> YAMLNode {
-    if enders.contains(try scanner.peek().kind) { return try empty(at: mark) }
-    return try node(depth: depth, block: block, indentlessSequence: indentlessSequence)
-  }
-
-  /// Takes the token that opens a collection, checking the nesting limit.
-  private mutating func open(depth: Int) throws(YAMLError) -> YAMLToken {
-    let token = try scanner.next()
-    guard depth < maximumDepth else {
-      throw YAMLError("the text nests deeper than \(maximumDepth) levels", at: token.start)
-    }
-    return token
-  }
-
-  // MARK: - Block collections
-
-  private mutating func blockSequence(depth: Int) throws(YAMLError) -> YAMLNode {
-    let start = try open(depth: depth)
-    var items: [YAMLNode] = []
-    while true {
-      let token = try scanner.next()
-      switch token.kind {
-      case .blockEntry:
-        items.append(
-          try value(depth: depth + 1, block: true, or: [.blockEntry, .blockEnd], emptyAt: token.end))
-      case .blockEnd:
-        return try made(.sequence(items), at: start.start)
-      default:
-        throw YAMLError(
-          "expected '- ' at column \(start.start.column) (where this list's entries start, line "
-            + "\(start.start.line)) or a less indented line; found \(token.found)", at: token.start)
-      }
-    }
-  }
-
-  /// A sequence at the indentation of the key it belongs to (`key:` then `- item` below it).
-  private mutating func indentlessSequence(depth: Int) throws(YAMLError) -> YAMLNode {
-    let start = try scanner.peek()
-    guard depth < maximumDepth else {
-      throw YAMLError("the text nests deeper than \(maximumDepth) levels", at: start.start)
-    }
-    var items: [YAMLNode] = []
-    while try scanner.peek().kind == .blockEntry {
-      let entry = try scanner.next()
-      items.append(
-        try value(
-          depth: depth + 1, block: true, or: [.blockEntry, .key, .value, .blockEnd], emptyAt: entry.end))
-    }
-    return try made(.sequence(items), at: start.start)
-  }
-
-  private mutating func blockMapping(depth: Int) throws(YAMLError) -> YAMLNode {
-    let start = try open(depth: depth)
-    var entries = MappingEntries()
-    while true {
-      let token = try scanner.next()
-      switch token.kind {
-      case .key:
-        let key = try value(
-          depth: depth + 1, block: true, indentlessSequence: true, or: [.key, .value, .blockEnd],
-          emptyAt: token.end)
-        let indicator = try scanner.peek()
-        var item: YAMLNode
-        if indicator.kind == .value {
-          _ = try scanner.next()
-          item = try value(
-            depth: depth + 1, block: true, indentlessSequence: true, or: [.key, .value, .blockEnd],
-            emptyAt: indicator.end)
-        } else {
-          item = try empty(at: indicator.start)
-        }
-        try entries.add(key: key, value: item)
-      case .blockEnd:
-        return try made(.mapping(entries.entries), at: start.start)
-      default:
-        throw YAMLError(
-          "expected a key at column \(start.start.column) (where this mapping's keys start, line "
-            + "\(start.start.line)) or a less indented line; found \(token.found)", at: token.start)
-      }
-    }
-  }
-
-  // MARK: - Flow collections
-
-  private mutating func flowSequence(depth: Int) throws(YAMLError) -> YAMLNode {
-    let start = try open(depth: depth)
-    openFlows.append(start)
-    defer { openFlows.removeLast() }
-    var items: [YAMLNode] = []
-    while true {
-      var token = try scanner.peek()
-      if token.kind != .flowSequenceEnd {
-        if !items.isEmpty {
-          guard token.kind == .flowEntry else { throw unclosed(start, expected: "',' or ']'", found: token) }
-          _ = try scanner.next()
-          token = try scanner.peek()
-        }
-        if token.kind == .key {
-          items.append(try pair(depth: depth + 1))
-          continue
-        }
-        if token.kind != .flowSequenceEnd {
-          items.append(try node(depth: depth + 1, block: false))
-          continue
-        }
-      }
-      _ = try scanner.next()
-      return try made(.sequence(items), at: start.start)
-    }
-  }
-
-  /// `[key: value]`: a mapping of one entry inside a flow sequence.
-  private mutating func pair(depth: Int) throws(YAMLError) -> YAMLNode {
-    let start = try open(depth: depth)
-    let key = try value(
-      depth: depth + 1, block: false, or: [.value, .flowEntry, .flowSequenceEnd], emptyAt: start.end)
-    var entries = MappingEntries()
-    try entries.add(key: key, value: try flowValue(depth: depth + 1, enders: [.flowEntry, .flowSequenceEnd]))
-    return try made(.mapping(entries.entries), at: start.start)
-  }
-
-  private mutating func flowMapping(depth: Int) throws(YAMLError) -> YAMLNode {
-    let start = try open(depth: depth)
-    openFlows.append(start)
-    defer { openFlows.removeLast() }
-    var entries = MappingEntries()
-    var first = true
-    while true {
-      var token = try scanner.peek()
-      if token.kind != .flowMappingEnd {
-        if !first {
-          guard token.kind == .flowEntry else { throw unclosed(start, expected: "',' or '}'", found: token) }
-          _ = try scanner.next()
-          token = try scanner.peek()
-        }
-        first = false
-        if token.kind == .key {
-          _ = try scanner.next()
-          let key = try value(
-            depth: depth + 1, block: false, or: [.value, .flowEntry, .flowMappingEnd], emptyAt: token.end)
-          try entries.add(
-            key: key, value: try flowValue(depth: depth + 1, enders: [.flowEntry, .flowMappingEnd]))
-          continue
-        }
-        if token.kind != .flowMappingEnd {
-          let key = try node(depth: depth + 1, block: false)
-          try entries.add(key: key, value: try empty(at: try scanner.peek().start))
-          continue
-        }
-      }
-      _ = try scanner.next()
-      return try made(.mapping(entries.entries), at: start.start)
-    }
-  }
-
-  /// The value after a key in a flow collection: after its `:`, or empty.
-  private mutating func flowValue(depth: Int, enders: [YAMLToken.Kind]) throws(YAMLError) -> YAMLNode {
-    let indicator = try scanner.peek()
-    guard indicator.kind == .value else { return try empty(at: indicator.start) }
-    _ = try scanner.next()
-    return try value(depth: depth, block: false, or: enders, emptyAt: indicator.end)
-  }
-
-  /// A flow collection that goes on wrongly or not at all: the message says where it opened.
-  private func unclosed(_ start: YAMLToken, expected: String, found token: YAMLToken) -> YAMLError {
-    let (what, closer) = start.kind == .flowSequenceStart ? ("list", "]") : ("mapping", "}")
-    return YAMLError(
-      "expected \(expected) in the \(what) opened at line \(start.start.line), column "
-        + "\(start.start.column) (is its '\(closer)' missing?); found \(token.found)", at: token.start)
-  }
+  private mutating func mark(_ index: Int) -> YAMLMark { positions.mark(index) }
 }
 
 /// The entries of a mapping as they are read, refusing a key that is not text or comes twice.
@@ -273,7 +147,7 @@ private struct MappingEntries {
     }
     if let first = lines[text.text] {
       throw YAMLError(
-        "duplicate key '\(YAMLToken.excerpt(text.text))' (first at line \(first))", at: key.mark)
+        "duplicate key '\(LibYAMLToken.excerpt(text.text))' (first at line \(first))", at: key.mark)
     }
     lines[text.text] = key.mark.line
     entries.append(YAMLNode.Entry(key: text, keyMark: key.mark, value: value))

@@ -2,9 +2,10 @@
 /// column, refusing what nixie's files have no use for (anchors, aliases, tags, several
 /// documents, duplicate keys) with the place of the problem.
 ///
-/// Everything stays text (`YAMLScalar`), as with PyYAML's `BaseLoader`: the reader of the
-/// tree decides what a value means. The work is linear in the length of the text and bounded:
-/// the caller limits the text's size, the parser the nesting and the number of nodes.
+/// libyaml reads the text (`YAMLComposer` builds the tree from its events). Everything stays
+/// text (`YAMLScalar`), as with PyYAML's `BaseLoader`: the reader of the tree decides what a
+/// value means. The work is linear in the length of the text and bounded: the caller limits
+/// the text's size, the parser the nesting and the number of nodes.
 public struct YAMLParser: Sendable {
   /// How deeply collections may nest.
   public var maximumDepth: Int
@@ -24,8 +25,8 @@ public struct YAMLParser: Sendable {
   /// The document in the UTF-8 `bytes` (a byte order mark first is skipped); nil for a text
   /// with no document.
   public func parse(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
-    let scanner = YAMLScanner(bytes: try YAMLText.checked(bytes), maximumDepth: maximumDepth)
-    var composer = YAMLComposer(scanner: scanner, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
+    let text = YAMLText.blankLineTabsAsSpaces(try YAMLText.checked(bytes))
+    var composer = YAMLComposer(text: text, maximumDepth: maximumDepth, maximumNodes: maximumNodes)
     return try composer.document()
   }
 }

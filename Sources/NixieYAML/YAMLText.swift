@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 
 /// The checks a YAML text passes before it is scanned, and the spelling of characters a reader
 /// cannot see. nixie's files are UTF-8 without control characters (tab and line breaks
@@ -64,6 +64,25 @@ public enum YAMLText {
         throw fail("\(escaped(value)) is \(why)")
       }
       index += length
+    }
+    return text
+  }
+
+  /// `text` with the tabs that start a line holding nothing else (nothing, or a comment) read
+  /// as spaces. YAML allows them there and nixie always read them, but libyaml refuses a tab
+  /// where it expects a line's indentation. Such a line is never text of a `|` or `>` block,
+  /// whose lines start with a space; one character for one, every place stays where it was.
+  static func blankLineTabsAsSpaces(_ text: [UInt8]) -> [UInt8] {
+    var text = text
+    var lineStart = 0
+    while lineStart < text.count {
+      var end = lineStart
+      while end < text.count && (text[end] == 0x09 || (end > lineStart && text[end] == 0x20)) { end += 1 }
+      if end > lineStart && (end == text.count || [0x0A, 0x0D, UInt8(ascii: "#")].contains(text[end])) {
+        for index in lineStart..<end where text[index] == 0x09 { text[index] = 0x20 }
+      }
+      while end < text.count && text[end] != 0x0A && text[end] != 0x0D { end += 1 }
+      lineStart = end + 1
     }
     return text
   }

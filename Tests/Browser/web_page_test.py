@@ -2,13 +2,18 @@
 """nixie web in a real browser (headless Chromium through Selenium), against the clock on the
 simulator: log in, see the tubes' SVG show what the clock's frames log says the wire showed,
 change the brightness and the time zone and see the wire follow, restart both processes and
-see the settings kept; on a board file of one's own, see its tubes drawn. Saves screenshots
-(--screenshots DIR). Exit 0 when every check passed.
+see the settings kept; on a board file of one's own, see its tubes drawn. On a phone (390 x 844
+and 320 x 568): each answer beside its control and in sight, in the page's words; an empty Show
+refused; touch targets of 44 px; no unit on a line of its own; the icon and the manifest; a
+screen reader's text of the tubes at most once a second; the tubes' picture gzip-encoded. Saves
+screenshots (--screenshots DIR). Exit 0 when every check passed.
 
 Usage: Tests/Browser/web_page_test.py [--nixie .build/debug/nixie] [--screenshots docs/images]
+                                     [--phone-screenshots DIR]
 """
 import argparse
 import datetime
+import gzip
 import json
 import os
 import pathlib
@@ -17,6 +22,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -139,6 +145,8 @@ def browser():
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=412,915",
                      "--disable-dev-shm-usage"):
         options.add_argument(argument)
+    # The page's console (errors such as a missing /favicon.ico) for browser_errors().
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
                               options=options)
     driver.set_page_load_timeout(20)
@@ -176,16 +184,275 @@ def state(driver):
     """)
 
 
-def apply(driver, button):
-    driver.execute_script("document.getElementById('message').textContent = ''")
+def apply(driver, button, message):
+    """Clicks `button` and returns the text that appears in `message`, its section's answer."""
+    driver.execute_script("document.getElementById(arguments[0]).textContent = ''", message)
     driver.find_element(By.ID, button).click()
-    return wait_for(lambda: driver.find_element(By.ID, "message").text, 10, "the answer to " + button)
+    return wait_for(lambda: driver.find_element(By.ID, message).text, 10, "the answer to " + button)
+
+
+def browser_errors(driver, refusals=False):
+    """The console's errors since the last call (a resource that failed to load is one);
+    with `refusals`, not the 4xx answers to changes the test made to be refused."""
+    errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    if refusals:
+        errors = [error for error in errors
+                  if not ("/api/" in error and "the server responded with a status of 4" in error)]
+    return errors
+
+
+def fetch(rig, path, headers=None, driver=None):
+    """`path` from nixie web as sent (not decompressed): status, headers, body; with `driver`'s
+    session."""
+    headers = dict(headers or {})
+    session = driver.get_cookie("nixie_session") if driver else None
+    if session:
+        headers["Cookie"] = "nixie_session=" + session["value"]
+    request = urllib.request.Request("http://127.0.0.1:%d%s" % (rig.port, path), headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+# Developers' words the page must never show: the control protocol's member names and forms.
+DEVELOPER_WORDS = ("'set.", "'value'", "'seconds'", "must be \"off\"", "HH:MM\"", "{", "null")
+
+
+def human(message):
+    return message and not any(word in message for word in DEVELOPER_WORDS)
+
+
+def in_viewport(driver, element_id):
+    box = driver.execute_script("""
+        const box = document.getElementById(arguments[0]).getBoundingClientRect();
+        return [box.top, box.bottom, box.left, box.right, window.innerHeight, window.innerWidth];
+    """, element_id)
+    top, bottom, left, right, height, width = box
+    # Scrolling stops on whole device pixels: a box may end a fraction of a pixel below.
+    return top >= -1 and bottom <= height + 1 and left >= 0 and right <= width and bottom > top, box
+
+
+def emulate(driver, width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+
+def phone_checks(driver, rig, width, height, screenshots):
+    """The page on a phone `width` x `height` CSS pixels wide and high."""
+    size = "%dx%d" % (width, height)
+    emulate(driver, width, height)
+    driver.refresh()
+    wait_for(lambda: int(driver.find_element(By.ID, "tubes").get_attribute("data-frames") or 0) >= 2, 15,
+             "frames on the page at " + size, ignoring=(NoSuchElementException, StaleElementReferenceException))
+    wait_for(lambda: driver.find_element(By.ID, "faces").get_attribute("value"), 10, "the settings filled in")
+    check(driver.execute_script("return window.innerWidth") == width, "%s: the page is %d px wide" % (size, width))
+    check(driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"),
+          "%s: nothing sticks out sideways" % size)
+
+    # Every control is a touch target of at least 44 x 44 px; the night checkbox is no 13 px box.
+    small = driver.execute_script("""
+        const small = [];
+        const targets = [...document.querySelectorAll('button, input:not([type=checkbox]), select, label.check')];
+        for (const target of targets) {
+          const box = target.getBoundingClientRect();
+          if (box.width === 0) continue;  // not shown
+          if (box.width < 43.5 || box.height < 43.5) {
+            small.push((target.id || target.className) + ' ' + box.width.toFixed(1) + 'x' + box.height.toFixed(1));
+          }
+        }
+        const box = document.getElementById('night-on').getBoundingClientRect();
+        if (box.width < 24 || box.height < 24) small.push('night-on ' + box.width + 'x' + box.height);
+        return small;
+    """)
+    check(not small, "%s: every touch target is at least 44 px (too small: %s)" % (size, small))
+
+    # No unit on a line of its own: each unit's box is on its number's line.
+    orphans = driver.execute_script("""
+        const orphans = [];
+        const pairs = [...document.querySelectorAll('.unit')].map((unit) => [unit.previousElementSibling, unit]);
+        pairs.push([document.getElementById('brightness'), document.getElementById('brightness-value')]);
+        for (const [input, unit] of pairs) {
+          const a = input.getBoundingClientRect(), b = unit.getBoundingClientRect();
+          const middle = (b.top + b.bottom) / 2;
+          if (middle < a.top || middle > a.bottom) orphans.push(input.id + ' / ' + unit.textContent);
+          if (unit.getClientRects().length !== 1) orphans.push(unit.textContent + ' wraps');
+        }
+        return orphans;
+    """)
+    check(not orphans, "%s: every unit is on its number's line (%s)" % (size, orphans))
+
+    # Night: the answer appears beside the control and in sight, in the page's words. Hours
+    # that are not now (the clock runs in UTC here), so the wire stays as bright.
+    now = datetime.datetime.now(datetime.timezone.utc)
+    start = (now + datetime.timedelta(hours=2)).strftime("%H:00")
+    end = (now + datetime.timedelta(hours=3)).strftime("%H:00")
+    driver.execute_script("""
+        document.getElementById('night-on').checked = true;
+        document.getElementById('night-from').value = arguments[0];
+        document.getElementById('night-until').value = arguments[1];
+        document.getElementById('night-mode').value = 'dim';
+        document.getElementById('night-brightness').value = '0';
+    """, start, end)
+    message = apply(driver, "night-apply", "night-message")
+    visible, box = in_viewport(driver, "night-message")
+    check(message == "Night brightness must be 1\u2013100 %.", "%s: night brightness 0 says %r" % (size, message))
+    check(visible, "%s: the night's refusal is in sight %s" % (size, box))
+    driver.execute_script("document.getElementById('night-until').value = arguments[0];"
+                          "document.getElementById('night-brightness').value = '15';", start)
+    message = apply(driver, "night-apply", "night-message")
+    check(message == "Night must end at another time than it starts.", "%s: from = until says %r" % (size, message))
+    driver.execute_script("document.getElementById('night-until').value = arguments[0];", end)
+    message = apply(driver, "night-apply", "night-message")
+    visible, box = in_viewport(driver, "night-message")
+    check(message == "Night hours saved.", "%s: the night is saved: %r" % (size, message))
+    check(visible, "%s: the answer to the night's Apply is in sight %s" % (size, box))
+    # The clock applies a saved change on its own thread: its state follows within moments.
+    def clock_night(expected):
+        try:
+            return wait_for(lambda: (lambda n: n if expected(n) else None)(state(driver)["settings"]["night"]), 5,
+                            "the clock's night")
+        except TimeoutError:
+            return state(driver)["settings"]["night"]
+    night = clock_night(lambda n: n != "off" and n["from"] == start)
+    check(night != "off" and night["from"] == start and night["brightness"] == 15,
+          "%s: the clock's night is %s" % (size, night))
+    if screenshots:
+        driver.save_screenshot(os.path.join(screenshots, "phone-%s-night.png" % size))
+
+    # Faces the form does not take (the server's 400) and faces the clock refuses (422).
+    driver.execute_script("document.getElementById('faces').value = 'H'.repeat(65);")
+    message = apply(driver, "faces-apply", "faces-message")
+    check(message.startswith("Faces must be 1 to 8 patterns") and human(message),
+          "%s: a face of 65 letters says %r" % (size, message))
+    driver.execute_script("document.getElementById('faces').value = 'HH:mm@0';")
+    message = apply(driver, "faces-apply", "faces-message")
+    check(message.startswith("Faces must be") and human(message), "%s: @0 says %r" % (size, message))
+
+    # Show: an empty box is refused on the page and the tubes stay the clock's.
+    driver.execute_script("document.getElementById('show-value').value = '   ';")
+    message = apply(driver, "show-apply", "show-message")
+    check(message == "Type a value to show.", "%s: an empty Show says %r" % (size, message))
+    check(state(driver)["activity"] == "clock", "%s: after an empty Show the tubes still show the clock" % size)
+    visible, box = in_viewport(driver, "show-message")
+    check(visible, "%s: the Show's answer is in sight %s" % (size, box))
+    driver.execute_script("document.getElementById('show-value').value = 'QQQ';")
+    message = apply(driver, "show-apply", "show-message")
+    check(message.startswith("Not shown: cannot show \"QQQ\"") and human(message),
+          "%s: a value the tubes cannot show says %r" % (size, message))
+    driver.execute_script("document.getElementById('show-value').value = '12';"
+                          "document.getElementById('show-seconds').value = '0';")
+    message = apply(driver, "show-apply", "show-message")
+    check(message == "Show it for 1\u20133600 seconds.", "%s: 0 seconds says %r" % (size, message))
+    driver.execute_script("document.getElementById('show-seconds').value = '5';")
+
+    driver.execute_script("document.getElementById('night-on').checked = false;")
+    message = apply(driver, "night-apply", "night-message")
+    night = clock_night(lambda n: n == "off")
+    check(message == "Night hours off, saved." and night == "off",
+          "%s: the night is off again: %r, %r" % (size, message, night))
+    if screenshots:
+        driver.execute_script("window.scrollTo(0, 0)")
+        driver.save_screenshot(os.path.join(screenshots, "phone-%s-top.png" % size))
+    errors = browser_errors(driver, refusals=True)
+    check(errors == [], "%s: no console errors but the refusals asked for: %s" % (size, errors))
+
+
+def accessibility_and_size_checks(driver, rig):
+    """The screen reader's text, the icons, the manifest and what the first load costs."""
+    # The aria-live text is what the tubes show, and changes at most once a second.
+    driver.execute_script("""
+        window.announcements = [];
+        const shown = document.getElementById('shown');
+        new MutationObserver(() => window.announcements.push([performance.now(), shown.textContent]))
+            .observe(shown, { childList: true, characterData: true, subtree: true });
+    """)
+    live = driver.execute_script(
+        "return document.getElementById('shown').closest('[aria-live]').getAttribute('aria-live')")
+    check(live == "polite", "the tubes' text is an aria-live region (%s)" % live)
+    check(driver.find_element(By.ID, "tubes").get_attribute("aria-hidden") == "true",
+          "the SVG (whose title never changes) is hidden from screen readers")
+    announcements = wait_for(lambda: (lambda a: a if len(a) >= 4 else None)(
+        driver.execute_script("return window.announcements")), 10, "four announcements")
+    gaps = [later[0] - earlier[0] for earlier, later in zip(announcements, announcements[1:])]
+    check(min(gaps) >= 990, "the tubes' text changes at most once a second (gaps %s ms)" % [round(g) for g in gaps])
+    logged = {line["text"].strip() for line in rig.frames_log()}
+    check(all(text in logged for _, text in announcements),
+          "every announced text was on the tubes: %s" % [text for _, text in announcements])
+    # A value held on the tubes: the text catches up within a second and says what they light.
+    driver.execute_script("document.getElementById('show-value').value = '1234';"
+                          "document.getElementById('show-seconds').value = '3';")
+    message = apply(driver, "show-apply", "show-message")
+    check(message == "Showing \u201c1234\u201d for 3 s.", "Show 1234 says %r" % message)
+    def agreeing():
+        settled, shown = driver.execute_script(
+            "return [document.getElementById('tubes').dataset.settled,"
+            " document.getElementById('shown').textContent]")
+        return settled == "true" and shown.replace(" ", "") == "1234" and shown_digits(driver) == "1234"
+    try:
+        wait_for(agreeing, 3, "the announced text to say 1234")
+        check(True, "the text says '1234', and the tubes light it")
+    except TimeoutError:
+        check(False, "the announced text says what the tubes light, 1234 (it says %r, they light %r, settled %s)" % (
+            driver.execute_script("return document.getElementById('shown').textContent"), shown_digits(driver),
+            driver.find_element(By.ID, "tubes").get_attribute("data-settled")))
+    wait_for(lambda: state(driver)["activity"] == "clock", 10, "the clock back on the tubes")
+
+    # The icon and the manifest: no 404 in the console, the right types, a manifest Chrome reads.
+    status, headers, _ = fetch(rig, "/favicon.ico")
+    check(status == 200 and headers["Content-Type"] == "image/svg+xml", "/favicon.ico is %d %s" % (
+        status, headers["Content-Type"]))
+    status, headers, body = fetch(rig, "/manifest.webmanifest")
+    check(status == 200 and headers["Content-Type"] == "application/manifest+json",
+          "/manifest.webmanifest is %d %s" % (status, headers["Content-Type"]))
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    check(manifest.get("url", "").endswith("/manifest.webmanifest") and not manifest.get("errors"),
+          "Chromium reads the manifest without errors: %s" % manifest.get("errors"))
+    icons = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const manifest = await (await fetch('/manifest.webmanifest')).json();
+        const sizes = [];
+        for (const icon of manifest.icons) {
+          const image = new Image();
+          image.src = icon.src;
+          try { await image.decode(); sizes.push(icon.src + ' ' + (icon.sizes === 'any' ? 'any' : image.naturalWidth)); }
+          catch (error) { sizes.push(icon.src + ' does not decode'); }
+        }
+        done(sizes);
+    """)
+    check(icons == ["/favicon.ico any", "/icon-192.png 192", "/icon-512.png 512"], "the icons decode: %s" % icons)
+
+    # The tubes' picture goes gzip-encoded to a browser that accepts it, and decompresses to the
+    # very bytes; the first load in all, as the browser counted it.
+    _, _, plain = fetch(rig, "/tubes.svg", driver=driver)
+    status, headers, packed = fetch(rig, "/tubes.svg", {"Accept-Encoding": "gzip, deflate, br"}, driver)
+    check(status == 200 and headers["Content-Encoding"] == "gzip" and gzip.decompress(packed) == plain,
+          "tubes.svg: %d bytes, %d gzip-encoded, decompressing to the same bytes" % (len(plain), len(packed)))
+    status, headers, body = fetch(rig, "/tubes.svg", {"Accept-Encoding": "gzip;q=0, br"}, driver)
+    check(status == 200 and headers["Content-Encoding"] is None and body == plain, "gzip;q=0 gets the plain bytes")
+    driver.refresh()
+    wait_for(lambda: int(driver.find_element(By.ID, "tubes").get_attribute("data-frames") or 0) >= 2, 15,
+             "frames after a reload", ignoring=(NoSuchElementException, StaleElementReferenceException))
+    wait_for(lambda: driver.execute_script(
+        "return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/zones'))"), 10,
+        "the zones loaded")
+    loaded = driver.execute_script("""
+        const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+        return entries.filter((e) => !e.name.endsWith('/events')).map((e) => [e.name.replace(location.origin, ''), e.transferSize]);
+    """)
+    total = sum(size for _, size in loaded)
+    print("     first load: %d bytes: %s" % (total, ", ".join("%s %d" % (name or "/", size) for name, size in loaded)))
+    check(total < 40000, "the first load is %d bytes (87 KB before gzip)" % total)
+    check(browser_errors(driver) == [], "no console errors on load")
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nixie", default=".build/debug/nixie")
     parser.add_argument("--screenshots")
+    parser.add_argument("--phone-screenshots", help="a folder for screenshots at each phone size (to look at)")
     arguments = parser.parse_args()
     nixie = os.path.abspath(arguments.nixie)
     folder = tempfile.mkdtemp(prefix="nixie-browser-")
@@ -198,6 +465,8 @@ def main():
         check("log in first" in driver.page_source, "without a session the API answers 401")
         log_in(driver, rig)
         check("live" in driver.find_element(By.ID, "status").text, "the page says it is live")
+        browser_errors(driver)  # the 401 above was on purpose
+        check(browser_errors(driver) == [], "no console errors on the page")
 
         # The SVG shows what the wire showed: the page's frame text is in the frames log, and
         # the lit shapes are its digits.
@@ -212,6 +481,15 @@ def main():
         if arguments.screenshots:
             driver.save_screenshot(os.path.join(arguments.screenshots, "web-page.png"))
 
+        accessibility_and_size_checks(driver, rig)
+        for width, height in ((390, 844), (320, 568)):
+            phone_checks(driver, rig, width, height, arguments.phone_screenshots)
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        driver.refresh()
+        wait_for(lambda: driver.find_element(By.ID, "faces").get_attribute("value"), 15, "the settings filled in",
+                 ignoring=(NoSuchElementException, StaleElementReferenceException))
+
         # This board has no backlight: the page's control is disabled and says so.
         check(driver.find_element(By.ID, "backlight-apply").get_attribute("disabled") is not None
               and "has no backlight" in driver.find_element(By.ID, "backlight-note").text,
@@ -221,7 +499,8 @@ def main():
         check(abs(rig.lit_share(1.0) - 1.0) < 0.05, "at 100 %% the wire is lit %.2f of the time" % rig.lit_share(1.0))
         driver.execute_script("const b = document.getElementById('brightness'); b.value = 30;"
                               " b.dispatchEvent(new Event('input'));")
-        check(apply(driver, "brightness-apply") == "Done.", "the brightness change is accepted")
+        check(apply(driver, "brightness-apply", "brightness-message") == "Brightness saved.",
+              "the brightness change is accepted")
         try:
             share = wait_for(lambda: (lambda s: s if 0.2 < s < 0.4 else None)(rig.lit_share(1.0)), 10,
                              "the wire at 30 %")
@@ -231,7 +510,8 @@ def main():
 
         # Time zone Asia/Tokyo (UTC+9): the hours on the wire move by nine.
         Select(driver.find_element(By.ID, "timezone")).select_by_value("Asia/Tokyo")
-        check(apply(driver, "timezone-apply") == "Done.", "the time zone change is accepted")
+        check(apply(driver, "timezone-apply", "timezone-message") == "Time zone saved.",
+              "the time zone change is accepted")
         def tokyo_on_the_wire():
             last = [line for line in rig.frames_log() if line["outputs"]][-1]
             utc = datetime.datetime.fromisoformat(last["t"].replace("Z", "+00:00"))
@@ -245,8 +525,21 @@ def main():
         # A change the board cannot make is refused with the clock's message and changes nothing.
         driver.find_element(By.ID, "faces").clear()
         driver.find_element(By.ID, "faces").send_keys("yyyy-MM-dd HH:mm:ss")
-        message = apply(driver, "faces-apply")
-        check("yyyy-MM-dd HH:mm:ss" in message and "Done" not in message, "an unshowable face is refused: %r" % message)
+        message = apply(driver, "faces-apply", "faces-message")
+        check(message.startswith("Faces not changed: ") and "yyyy-MM-dd HH:mm:ss" in message and human(message),
+              "an unshowable face is refused: %r" % message)
+
+        # Grouped digits: the Show box's checkbox puts a dark tube between groups of three.
+        driver.find_element(By.ID, "show-value").clear()
+        driver.find_element(By.ID, "show-value").send_keys("12345")
+        driver.find_element(By.ID, "show-group").click()
+        message = apply(driver, "show-apply", "show-message")
+        check(message.startswith("Showing \u201c12345\u201d"), "the grouped value is accepted: %r" % message)
+        try:
+            wait_for(lambda: any(line["text"] == "12  3 45" for line in rig.frames_log()), 10, "12 345 on the wire")
+            check(True, "the wire shows 12 345, a dark tube between the groups")
+        except TimeoutError:
+            check(False, "the wire shows 12 345 grouped")
 
         # Restart both: the settings are kept (in the overrides file the clock wrote).
         rig.stop()
@@ -273,11 +566,13 @@ def main():
         wait_for(lambda: driver.find_element(By.ID, "backlight-apply").get_attribute("disabled") is None, 10,
                  "the backlight control enabled")
         Select(driver.find_element(By.ID, "backlight-mode")).select_by_value("cycle")
-        check(apply(driver, "backlight-apply") == "Done.", "the colour cycle is accepted")
+        check(apply(driver, "backlight-apply", "backlight-message") == "Backlight saved.",
+              "the colour cycle is accepted")
         wait_for(lambda: state(driver)["backlight"] == "cycle", 10, "the state to say cycle")
         Select(driver.find_element(By.ID, "backlight-mode")).select_by_value("colour")
         driver.execute_script("document.getElementById('backlight').value = '#0a64c8';")
-        check(apply(driver, "backlight-apply") == "Done.", "the colour #0a64c8 is accepted")
+        check(apply(driver, "backlight-apply", "backlight-message") == "Backlight saved.",
+              "the colour #0a64c8 is accepted")
         wait_for(lambda: state(driver)["backlight"] == "#0a64c8", 10, "the state to say #0a64c8")
         # The clock hands a new backlight program over with its next frame (within a second of
         # the state saying so), and three new seconds on the tubes are more than two seconds

@@ -99,7 +99,7 @@ struct DocumentationLinkTests {
     for document in Self.documents {
       for path in Self.quotedPaths(in: try Self.read(document)) {
         checked += 1
-        // A type's name stands for its file: `Tests/NixieCoreTests/LinkedCathodesTests`.
+        // A type's name stands for its file: `Tests/NixieBoardModelTests/LinkedCathodesTests`.
         if !Self.exists(path) && !Self.exists(path + ".swift") {
           Issue.record("\(document): `\(path)` does not exist")
         }

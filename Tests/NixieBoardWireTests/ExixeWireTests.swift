@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransitions
 import NixieWireDecoders
 import Testing
 

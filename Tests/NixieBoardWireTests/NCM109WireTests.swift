@@ -1,4 +1,4 @@
-import NixieCore
+import NixieTransitions
 import NixieWireDecoders
 import Testing
 

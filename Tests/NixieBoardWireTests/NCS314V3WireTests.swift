@@ -1,4 +1,3 @@
-import NixieCore
 import NixieWireDecoders
 import Testing
 

@@ -1,6 +1,8 @@
+import NixieBoardModel
 import NixieBoards
-import NixieCore
+import NixieDisplay
 import NixieSimulator
+import NixieTransitions
 import NixieWireDecoders
 
 /// A built-in board run on the simulator through the program's own path — the formatter, the

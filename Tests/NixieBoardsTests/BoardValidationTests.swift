@@ -1,6 +1,5 @@
 import Foundation
 import NixieBoards
-import NixieCore
 import Testing
 
 /// Every mistake in a profile is reported with its file, line and what is wrong.

@@ -1,6 +1,6 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
-import NixieCore
 import Testing
 
 /// The shipped profiles are docs/HARDWARE.md's reference boards, exactly, and every file in

@@ -1,5 +1,6 @@
+import NixieBoardModel
 import NixieBoards
-import NixieCore
+import NixieDisplay
 import Testing
 
 /// Which cathodes each built-in board wires together, written down from the schematics and

@@ -1,6 +1,5 @@
 import Foundation
 import NixieBoards
-import NixieCore
 import Testing
 
 /// The keys the vendor boards brought (SPI latch and chip-selects, chip variants, enable lines,

@@ -260,7 +260,10 @@ struct ClockCommandTests {
     try listener.bind(to: try #require(UnixSocket.Address(path)))
     try listener.setReceiveTimeout(milliseconds: 5000)
     let result = try NixieProcess.run(
-      ["clock", "--board", board, "--backend", "hardware", "--config", scratch.config, "--socket", scratch.socket],
+      [
+        "clock", "--board", board, "--backend", "hardware", "--config", scratch.config, "--socket",
+        scratch.socket,
+      ],
       environment: ["NOTIFY_SOCKET": path, "JOURNAL_STREAM": "8:1234"])
     #expect(result.status == 69, "\(result.stderr)")
     #expect(result.stderr.hasPrefix("<3>nixie: pinctrl-rp1"), "\(result.stderr)")
@@ -332,6 +335,23 @@ struct ClockCommandTests {
       refused.stderr.contains("the clock refused") && refused.stderr.contains("'-'"), "\(refused.stderr)")
     process.waitUntilExit()
     #expect(try scratch.texts().contains("   12 34"))
+  }
+
+  @Test func sendGroupsDigitsAndIsRefusedWhatDoesNotFitWithItsGaps() throws {
+    let scratch = try Scratch()
+    let (process, _) = try Self.start(scratch.arguments(["--duration", "4"]))
+    try FirstHourTests.waitFor { FileManager.default.fileExists(atPath: scratch.socket) }
+    let sent = try NixieProcess.run([
+      "send", "--group-digits", "12345", "--seconds", "1", "--socket", scratch.socket,
+    ])
+    #expect(sent.status == 0, "\(sent.stderr)")
+    let refused = try NixieProcess.run(["send", "--group-digits", "1234567", "--socket", scratch.socket])
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains("the clock refused") && refused.stderr.contains("needs 9 tubes"),
+      "\(refused.stderr)")
+    process.waitUntilExit()
+    #expect(try scratch.texts().contains("12  3 45"))
   }
 
   @Test func sendExits69WhenNoClockIsListening() throws {

@@ -1,8 +1,8 @@
-import NixieLogging
 import NixieBoards
 import NixieClock
-import NixieCore
+import NixieDrivers
 import NixieInput
+import NixieLogging
 import NixieRuntime
 import NixieSimulator
 import NixieSystem

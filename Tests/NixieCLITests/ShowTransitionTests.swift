@@ -40,7 +40,10 @@ struct ShowTransitionTests {
   @Test func fromNineToNineteenLeavesTheUnitsNineInEveryFrameWhileTheTensFadeInAOne() throws {
     let (status, stderr, frames) = try Self.frames(["--from", "9", "19", "--transition", "crossfade"])
     #expect(status == 0, "\(stderr)")
-    #expect(frames.count > 50)
+    // A 500 ms cross-fade is about 100 PWM periods on a quiet machine; on the real clock of a
+    // loaded one the slices stretch (46 were seen at a load average of 17). Many frames, not
+    // a count: the fade's shape is measured on a manual clock (FadeOnTheWireTests).
+    #expect(frames.count > 20)
     // Tube 6's 9 is chain output 62: lit, and never rewritten, in every frame.
     for frame in frames {
       #expect(frame.positions[7] == ["9"])

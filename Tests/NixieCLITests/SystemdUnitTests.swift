@@ -1,5 +1,6 @@
 import Foundation
 import NixieClock
+import NixieControl
 import Testing
 
 /// The shipped unit and install script: systemd's own checks, and what the script puts where.

@@ -1,4 +1,5 @@
 import Foundation
+import NixieSystem
 import Testing
 
 /// `nixie web` as a user runs it: it refuses the network without a password, stores a password
@@ -38,11 +39,57 @@ struct WebCommandTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     let text = try String(contentsOf: file, encoding: .utf8)
-    #expect(text.contains("password-hash: \"pbkdf2-sha256$120000$"))
+    #expect(text.contains("password-hash: \"$y$jAT$"))
     #expect(!text.contains("tube glow"))
     let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o640)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["web.yaml"])
+  }
+
+  /// A settings file of nixie web 0.3.0, its password a PBKDF2 hash (Python's hashlib made
+  /// it, with 1000 iterations, quick in a debug build): the password lets one in, and the login
+  /// leaves a yescrypt hash of it in the file, the rest of the file as it was.
+  @Test func aLoginWithAnOldPBKDF2HashLeavesAYescryptHashInTheFile() throws {
+    let old =
+      "pbkdf2-sha256$1000$101112131415161718191a1b1c1d1e1f$"
+      + "08e0d530e48dc7cf79e2567d680d1c5f08630b1cb0b63aa51d709bd47df76dcc"
+    let folder = try NixieProcess.temporaryFolder()
+    let file = folder.appendingPathComponent("web.yaml")
+    let before = "# set up in 2026\nlisten:\n  - \"127.0.0.1:0\"\npassword-hash: \"\(old)\"  # by hand\n"
+    try before.write(to: file, atomically: true, encoding: .utf8)
+    let log = folder.appendingPathComponent("web.log")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let process = Process()
+    process.executableURL = NixieProcess.binary
+    process.arguments = [
+      "web", "--config", file.path, "--socket", folder.appendingPathComponent("none.sock").path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: log)
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    func logged() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+    try FirstHourTests.waitFor { logged().contains("serving http://127.0.0.1:") }
+    let port = try #require(
+      logged().components(separatedBy: "serving http://127.0.0.1:").last?.prefix { $0.isNumber })
+    let address = try #require(TCPSocket.Address("127.0.0.1:\(port)"))
+    let socket = try TCPSocket.connect(to: address)
+    try socket.setReceiveTimeout(milliseconds: 30_000)
+    let body = "password=old+clock+password"
+    try socket.sendAll(
+      Array(
+        ("POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+          + "Content-Length: \(body.utf8.count)\r\n\r\n" + body).utf8))
+    var reply: [UInt8] = []
+    while let chunk = try socket.receiveAvailable(upTo: 65_536), !chunk.isEmpty { reply += chunk }
+    #expect(String(decoding: reply, as: UTF8.self).hasPrefix("HTTP/1.1 303 See Other\r\n"))
+    try FirstHourTests.waitFor { logged().contains("the password-hash is now yescrypt") }
+    let after = try String(contentsOf: file, encoding: .utf8)
+    let parts = before.components(separatedBy: old)
+    #expect(after.hasPrefix(parts[0] + "$y$jAT$") && after.hasSuffix(parts[1]), "\(after)")
   }
 
   @Test(arguments: [

@@ -1,6 +1,5 @@
 import NixieBoards
 import NixieClock
-import NixieCore
 import NixieWireDecoders
 import Testing
 

@@ -1,6 +1,8 @@
+import NixieBoardModel
 import NixieBoards
 import NixieClock
-import NixieCore
+import NixieControl
+import NixieTransitions
 import Testing
 
 /// The backlight in nixie.yaml, the overrides file and the control socket: the forms a user

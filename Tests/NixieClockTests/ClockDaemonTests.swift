@@ -1,6 +1,6 @@
 import Glibc
 import NixieClock
-import NixieCore
+import NixieDrivers
 import NixieSimulator
 import Testing
 

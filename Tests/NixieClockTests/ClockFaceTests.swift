@@ -1,5 +1,4 @@
 import NixieClock
-import NixieCore
 import NixieTime
 import Testing
 

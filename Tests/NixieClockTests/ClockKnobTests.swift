@@ -1,6 +1,7 @@
+import NixieBoardModel
 import NixieClock
-import NixieCore
 import NixieInput
+import NixieTransitions
 import Testing
 
 /// The clock's knob as a state machine: scripted line events in, daemon commands out.

@@ -1,7 +1,11 @@
 import Glibc
 import NixieClock
+import NixieControl
 import NixieCore
+import NixieDisplay
+import NixieDrivers
 import NixieSimulator
+import NixieTransports
 import Testing
 
 /// The clock daemon with the real display path — the transition engine's frame scheduler on

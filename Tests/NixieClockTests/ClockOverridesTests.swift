@@ -1,8 +1,10 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieControl
 import NixieCore
 import NixieTestSupport
+import NixieTime
 import Testing
 
 /// The overrides file: what the page changes is saved as YAML that reads back the same (with

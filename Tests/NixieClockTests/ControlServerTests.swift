@@ -1,7 +1,8 @@
 import Foundation
-import NixieLogging
 import NixieClock
-import NixieCore
+import NixieControl
+import NixieDisplay
+import NixieLogging
 import NixieSystem
 import Synchronization
 import Testing
@@ -44,6 +45,22 @@ struct ControlServerTests {
     #expect(replies == [#"{"ok": true}"#, #"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("1234")
     #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot), .clear])
+  }
+
+  @Test func groupedDigitsAreLaidOutWithTheirGapsOrRefusedNamingTheTubesTheyNeed() throws {
+    let server = try Server()
+    let replies = try server.ask([
+      #"{"show": "12345", "group-digits": true}"#, #"{"show": "1234567", "group-digits": true}"#,
+      #"{"show": "12345", "group-digits": "yes"}"#,
+    ])
+    #expect(replies.first == #"{"ok": true}"#)
+    #expect(
+      replies.dropFirst().first?.contains("it needs 9 tubes (with 2 gaps between groups of digits)") == true)
+    #expect(replies.last == #"{"error": "'group-digits' must be true or false"}"#)
+    let board = try Fixtures.board()
+    let state = try board.formatter.format("12345", options: FormatOptions(groupDigits: true))
+    #expect(board.layout.text(of: state) == "12  3 45")
+    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: nil)])
   }
 
   @Test func theSocketFileIsReadableAndWritableByOwnerAndGroupOnly() throws {

@@ -1,7 +1,9 @@
-import NixieLogging
 import NixieClock
-import NixieCore
+import NixieControl
+import NixieLogging
 import NixieSystem
+import NixieText
+import NixieTransitions
 import Testing
 
 /// Version 2 on a real socket: `state` and `set` answer with data, a subscriber gets the frames

@@ -1,7 +1,7 @@
 import Glibc
-import NixieLogging
 import NixieClock
-import NixieCore
+import NixieDisplay
+import NixieLogging
 import NixieSystem
 
 /// A `ClockDisplay` that remembers every call, with the displayed time it came at.

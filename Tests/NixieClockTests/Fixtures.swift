@@ -1,7 +1,8 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
 import NixieClock
-import NixieCore
+import NixieControl
 import NixieTime
 
 /// Boards, planners and instants the clock tests share.

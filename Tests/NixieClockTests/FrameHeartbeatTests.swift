@@ -1,8 +1,8 @@
 import NixieClock
-import NixieCore
 import NixieRuntime
 import NixieSimulator
 import NixieSystem
+import NixieTransitions
 import Testing
 
 /// The frame scheduler's heartbeat in virtual time (a `ManualDaemonClock` that this test

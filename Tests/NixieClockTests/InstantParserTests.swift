@@ -1,4 +1,5 @@
 import NixieClock
+import NixieControl
 import NixieTime
 import Testing
 

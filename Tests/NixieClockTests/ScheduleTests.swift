@@ -1,5 +1,5 @@
 import NixieClock
-import NixieCore
+import NixieControl
 import Testing
 
 /// The pure schedule: rotation, night mode, anti-poisoning, the unsynchronised indicator, and

@@ -1,5 +1,6 @@
 import Foundation
 import NixieClock
+import NixieSystem
 import Testing
 
 /// sd_notify spoken directly, checked by a real datagram socket standing in for systemd.

@@ -1,6 +1,7 @@
 import Foundation
+import NixieBoardModel
 import NixieClock
-import NixieCore
+import NixieDrivers
 import NixieRuntime
 import NixieSimulator
 import NixieWireDecoders
@@ -133,7 +134,7 @@ final class WireRig {
   }
 
   /// The frames latched in `[from, to)`.
-  func frames(from: UInt64, to: UInt64) -> [NixieCore.LatchedFrame] {
+  func frames(from: UInt64, to: UInt64) -> [NixieDrivers.LatchedFrame] {
     frames.frames.filter { $0.time >= from && $0.time < to }
   }
 

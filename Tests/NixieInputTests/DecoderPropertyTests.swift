@@ -1,6 +1,6 @@
-import NixieCore
 import NixieInput
 import NixieTestSupport
+import NixieTransports
 import Testing
 
 /// Property: random contact bounce around the edges of N clean detents still yields exactly

@@ -1,5 +1,5 @@
-import NixieCore
 import NixieInput
+import NixieTransports
 
 /// Milliseconds as nanoseconds, for readable test times.
 func ms(_ value: Double) -> UInt64 { UInt64((value * 1_000_000).rounded()) }

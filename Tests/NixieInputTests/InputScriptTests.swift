@@ -1,5 +1,6 @@
-import NixieCore
+import NixieBoardModel
 import NixieInput
+import NixieTransports
 import Testing
 
 /// The simulator input script: parsing, errors with line numbers, and the line levels it plays.

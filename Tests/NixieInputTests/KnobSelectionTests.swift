@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 import NixieInput
 import Testing
 

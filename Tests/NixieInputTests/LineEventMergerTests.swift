@@ -1,5 +1,6 @@
-import NixieCore
+import NixieBoardModel
 import NixieInput
+import NixieTransports
 import Testing
 
 /// Merging per-line event queues (libgpiod 1.6: one 16-event kernel queue per line) by

@@ -1,5 +1,6 @@
-import NixieCore
+import NixieBoardModel
 import NixieInput
+import NixieTransports
 import Testing
 
 /// The decoder on contact sequences: exactly one step per detent, nothing for bounce, wobble,

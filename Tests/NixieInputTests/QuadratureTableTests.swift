@@ -1,4 +1,3 @@
-import NixieCore
 import NixieInput
 import Testing
 

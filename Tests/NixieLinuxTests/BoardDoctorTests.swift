@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 import NixieSystem
 import Testing
 

@@ -1,4 +1,5 @@
 import Glibc
+import NixieBoardModel
 import NixieBoards
 import NixieCore
 import NixieSystem

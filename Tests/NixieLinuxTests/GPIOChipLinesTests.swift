@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDrivers
 import Testing
 
 @testable import NixieLinux

@@ -1,5 +1,6 @@
-import NixieCore
+import NixieBoardModel
 import NixieInput
+import NixieTransports
 import Testing
 
 @testable import NixieLinux

@@ -1,5 +1,8 @@
-import NixieCore
+import NixieBackend
+import NixieBoardModel
+import NixieDrivers
 import NixieSystem
+import NixieTransports
 import Testing
 
 @testable import NixieLinux

@@ -1,6 +1,6 @@
 import Glibc
-import NixieCore
 import NixieSystem
+import NixieTransports
 import Testing
 
 @testable import NixieLinux

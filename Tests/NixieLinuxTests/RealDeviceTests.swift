@@ -1,6 +1,6 @@
 import CSPIDev
 import Foundation
-import NixieCore
+import NixieBoardModel
 import Testing
 
 @testable import NixieLinux

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBackend
+import NixieBoardModel
 import Testing
 
 @testable import NixieLinux

@@ -25,6 +25,52 @@ struct BoardChoiceTests {
     if let text = resolved.notice { #expect(text.contains("--board NAME") && text.contains("nixie boards")) }
   }
 
+  static let scripted: [(String?, Backend?, Bool, Backend)] = [
+    // (board, backend asked, machine has GPIO) → backend, for a run with an input script
+    (nil, nil, true, .sim),
+    (nil, .sim, true, .sim),
+    ("hv5622-6xin14", nil, true, .sim),
+    ("hv5622-6xin14", .sim, false, .sim),
+  ]
+
+  /// An input script is played on the simulator: it implies it, with no notice to choose a
+  /// board, whatever the machine has.
+  @Test(arguments: scripted)
+  func anInputScriptImpliesTheSimulator(
+    _ board: String?, _ asked: Backend?, _ gpio: Bool, _ expected: Backend
+  ) throws {
+    let choice = BoardChoice(board: board, backend: asked, input: "knob.txt")
+    let resolved = try choice.resolveBackend(machineHasGPIO: gpio)
+    #expect(resolved.backend == expected)
+    #expect(resolved.notice == nil)
+  }
+
+  static let refused: [(String?, String)] = [
+    ("hv5622-6xin14", "--input plays a script"), (nil, "none is chosen"),
+  ]
+
+  /// With the hardware asked for, a script is refused — after the board, which hardware needs.
+  @Test(arguments: refused)
+  func anInputScriptOnTheHardwareIsRefused(_ board: String?, _ named: String) {
+    let choice = BoardChoice(board: board, backend: .hardware, input: "knob.txt")
+    #expect(choice.inputRefusal == "--input plays a script on the simulator: use it with --backend sim")
+    #expect {
+      _ = try choice.resolveBackend(machineHasGPIO: true)
+    } throws: { error in
+      let error = error as? NixieError
+      return error?.kind == .badUsage && error?.message.contains(named) == true
+    }
+  }
+
+  /// The backend made for the choice says what the simulator needs before it reads a knob,
+  /// and the hardware nothing.
+  @Test func theSimulatorWithoutAScriptSaysItNeedsOne() throws {
+    let simulator = try BoardChoice(backend: .sim).resolvedBackend(machineHasGPIO: false).backend
+    #expect(simulator.missingInput?.contains("needs --input FILE") == true)
+    let hardware = try BoardChoice(board: "hv5622-6xin14", backend: .hardware).resolvedBackend().backend
+    #expect(hardware.missingInput == nil)
+  }
+
   @Test(arguments: [false, true])
   func hardwareWithoutAChosenBoardIsRefusedSayingHowToChoose(_ gpio: Bool) {
     let choice = BoardChoice(board: nil, backend: .hardware, howToChoose: "--board NAME or board: in x.yaml")

@@ -1,6 +1,9 @@
 import NixieCore
+import NixieDisplay
+import NixieDrivers
 import NixieSimulator
 import NixieSystem
+import NixieTransports
 
 /// A driver that keeps every frame written, with the clock's time, and can be told to fail.
 final class RecordingDriver: DisplayDriver {

@@ -1,8 +1,9 @@
 import Foundation
-import NixieCore
+import NixieDisplay
 import NixieRuntime
 import NixieSimulator
 import NixieSystem
+import NixieTransitions
 import Testing
 
 /// The scheduler's thread, driven by a manual clock: hours of pacing in milliseconds.

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
 import NixieSimulator
 import Testing
 

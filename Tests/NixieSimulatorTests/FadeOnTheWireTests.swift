@@ -1,6 +1,9 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
 import NixieRuntime
 import NixieSimulator
+import NixieTransitions
 import Testing
 
 /// Fades as the chips see them: the bit-banged waveform is recorded as a VCD, decoded back by a

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
 import NixieSimulator
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct HV5622ChainModelTests {
   /// A chain and its lines, driven by hand.
   struct Bench {
-    let board: NixieCore.BoardProfile
+    let board: NixieBoardModel.BoardProfile
     let gpio: SimulatedGPIOChip
     let chain: ShiftChainModel
 

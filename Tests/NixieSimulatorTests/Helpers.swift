@@ -1,5 +1,6 @@
+import NixieBoardModel
 import NixieBoards
-import NixieCore
+import NixieDrivers
 import NixieSimulator
 
 /// Collects the frames a chip model publishes.

@@ -1,5 +1,6 @@
 import Foundation
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
 import NixieSimulator
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
-import NixieCore
 import NixieSimulator
 import NixieTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
-import NixieCore
+import NixieBoardModel
+import NixieDrivers
 import NixieRuntime
 import NixieSimulator
 import Testing

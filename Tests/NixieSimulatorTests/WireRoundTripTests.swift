@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDisplay
 import NixieSimulator
 import NixieTestSupport
 import Testing

@@ -1,11 +1,11 @@
 import Foundation
-import NixieCore
 import NixieSimulator
 import NixieSystem
 import Testing
 
 /// Parking a thread on the system clock (a condition variable on CLOCK_MONOTONIC) and on any
-/// other clock: a permit given before the park is never lost.
+/// other clock: a permit given before the park is never lost, and on the system clock an
+/// unpark ends a sleep too.
 struct ThreadParkerTests {
   @Test func aPermitGivenBeforeTheParkEndsItAtOnce() {
     let parker = SystemClock().makeParker()
@@ -25,6 +25,22 @@ struct ThreadParkerTests {
       parker.park(until: nil)
       done.signal()
     }
+    parker.unpark()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+  }
+
+  @Test func anUnparkEndsASleepOnTheSystemClock() {
+    // What lets a stop end a frame thread's wait for its next slice at once.
+    let clock = SystemClock()
+    let parker = clock.makeParker()
+    let asleep = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      asleep.signal()
+      parker.sleep(until: clock.now() + 3_600_000_000_000)
+      done.signal()
+    }
+    #expect(asleep.wait(timeout: .now() + 10) == .success)
     parker.unpark()
     #expect(done.wait(timeout: .now() + 10) == .success)
   }

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import NixieTime
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import NixieBoards
 import NixieClock
-import NixieCore
+import NixieControl
+import NixieText
 import NixieWeb
 import Testing
 

@@ -9,7 +9,7 @@ import Testing
 struct PasswordVerifierTests {
   static func attempt(_ password: String) throws -> LoginAttempt {
     LoginAttempt(
-      hash: try PasswordHash.make(password: "right password", iterations: 1000), password: password)
+      hash: try PasswordHash.make(password: "right password", cost: 1), password: password)
   }
 
   @Test func itTakesAtMostItsCapacityAndChecksOneAtATime() throws {

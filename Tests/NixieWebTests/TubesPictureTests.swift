@@ -1,8 +1,10 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
 import NixieClock
-import NixieCore
+import NixieControl
 import NixieSystem
+import NixieText
 import NixieWeb
 import Testing
 

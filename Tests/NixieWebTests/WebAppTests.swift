@@ -1,7 +1,7 @@
 import NixieBoards
-import NixieClock
-import NixieCore
+import NixieControl
 import NixieSystem
+import NixieText
 import NixieWeb
 import Testing
 
@@ -41,10 +41,13 @@ struct WebAppTests {
     }
   }
 
-  static func app(password: String? = nil, clock: FakeClock = FakeClock()) throws -> WebApp {
+  static func app(password: String? = nil, allowedHosts: [String] = [], clock: FakeClock = FakeClock()) throws
+    -> WebApp
+  {
     var configuration = WebConfiguration()
+    configuration.allowedHosts = allowedHosts
     if let password {
-      configuration.passwordHash = try PasswordHash.make(password: password, iterations: 1000)
+      configuration.passwordHash = try PasswordHash.make(password: password, cost: 1)
     }
     let counter = Counter()
     return WebApp(configuration: configuration, clock: clock, random: { counter.bytes($0) })
@@ -116,6 +119,8 @@ struct WebAppTests {
       (Self.change(token, #"{"value": "12", "colour": 1}"#, path: "/api/show"), 400),
       (Self.change(token, #"{"value": true}"#, path: "/api/show"), 400),
       (Self.change(token, #"{"value": "12", "seconds": 0}"#, path: "/api/show"), 400),
+      (Self.change(token, #"{"value": "", "seconds": 5}"#, path: "/api/show"), 400),
+      (Self.change(token, #"{"value": "  \t"}"#, path: "/api/show"), 400),
       (Self.change(token, #"{"seconds": 61}"#, path: "/api/anti-poisoning"), 400),
       (Self.change(token, #"{"seconds": "5"}"#, path: "/api/anti-poisoning"), 400),
     ]
@@ -139,17 +144,6 @@ struct WebAppTests {
       clock.seen == [
         .change(brightness), .show(value: "42", seconds: 3, transition: nil), .antiPoisoning(seconds: nil),
       ])
-  }
-
-  @Test(arguments: [
-    ("127.0.0.1:8080", 200), ("localhost:8080", 200), ("[::1]:8080", 200), ("192.168.1.20", 200),
-    ("evil.example:8080", 403), ("localhost.evil.example", 403), ("", 403),
-  ])
-  func withoutAPasswordOnlyAddressesAndLocalhostAreAnswered(_ host: String, _ status: Int) throws {
-    let app = try Self.app()
-    let response = Self.response(
-      app.respond(to: Self.request("GET", "/", host: host), from: "127.0.0.1", at: 0))
-    #expect(response?.status.code == status)
   }
 
   @Test func theClocksRefusalAndAbsenceAreSaid() throws {

@@ -1,6 +1,6 @@
 import NixieBoards
 import NixieClock
-import NixieCore
+import NixieControl
 import NixieLogging
 import NixieSystem
 import NixieWeb
@@ -188,7 +188,7 @@ struct WebServerTests {
       .success(.object([("ok", .bool(true)), ("state", .object([("board", .string("test"))]))]))
     }
     let rig = try Rig(
-      clock: clock, password: try PasswordHash.make(password: "s3cret pass", iterations: 1000),
+      clock: clock, password: try PasswordHash.make(password: "s3cret pass", cost: 1),
       verifier: PasswordVerifier(capacity: 1, check: { gate.check($0, $1) }))
     let form =
       "POST /login HTTP/1.1\r\nHost: clock.local\r\nContent-Type: application/x-www-form-urlencoded\r\n"

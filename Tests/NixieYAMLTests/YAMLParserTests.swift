@@ -144,7 +144,9 @@ struct YAMLParserTests {
     ("a: b\u{FEFF}", YAMLMark(line: 1, column: 5), #"\u{FEFF} is a byte order mark"#),
     ("a: \u{FFFF}", YAMLMark(line: 1, column: 4), #"\u{FFFF} is not a character"#),
     ("a: \"\\U00110000\"", YAMLMark(line: 1, column: 7), #"names \u{110000}, which is not a character"#),
-    ("- a\n-\tb\n\t- c", YAMLMark(line: 3, column: 1), "a tab in the indentation"),
+    ("- a\n- b\n\t- c", YAMLMark(line: 3, column: 1), "a tab in the indentation"),
+    // libyaml also takes a tab right after '- ' for indentation.
+    ("- a\n-\tb\n", YAMLMark(line: 2, column: 2), "a tab in the indentation"),
   ])
   func refusals(_ text: String, _ mark: YAMLMark, _ message: String) {
     #expect {
@@ -154,6 +156,49 @@ struct YAMLParserTests {
       return error.mark == mark && error.message.contains(message)
         && !error.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
+  }
+
+  /// A line that holds nothing but tabs and spaces, or a comment after them, is read as before
+  /// libyaml (which refuses a tab where a line's indentation is expected): as if its tabs were
+  /// spaces.
+  @Test(arguments: [
+    "a: 1\n\t\nb: 2\n", "\t# a comment\na: 1\n", "a:\n  - x\n\t \t\n  - y\n", "a: [b,\n\t\n c]\n",
+    "a: \"b\"\n\t# c\nd: |\n  e\n\t\n  f\n",
+  ])
+  func linesOfOnlyTabsAreBlank(_ text: String) throws {
+    let spaces = String(text.map { $0 == "\t" ? " " : $0 })
+    let root = try #require(try Self.parse(text))
+    #expect(try Self.parse(spaces) == root)
+  }
+
+  /// Explicit keys are refused at their '?', wherever they stand, and before a syntax error
+  /// after them.
+  @Test(arguments: [
+    ("? a\n: b\n", YAMLMark(line: 1, column: 1)), ("a:\n  ? b\n  : c\n", YAMLMark(line: 2, column: 3)),
+    ("{? a: b}", YAMLMark(line: 1, column: 2)), ("[? a: b]", YAMLMark(line: 1, column: 2)),
+    ("[a, ? b]", YAMLMark(line: 1, column: 5)), ("[a]\n? b\n", YAMLMark(line: 2, column: 1)),
+  ])
+  func explicitKeysAreRefusedAtTheirQuestionMark(_ text: String, _ mark: YAMLMark) {
+    #expect {
+      _ = try Self.parse(text)
+    } throws: { error in
+      guard let error = error as? YAMLError else { return false }
+      return error.mark == mark && error.message.hasPrefix("explicit keys ('? ') are not supported")
+    }
+  }
+
+  /// Inside { } and [ ], as everywhere else, an absent value is placed just after its ':'
+  /// (libyaml places it at the token after it; PyYAML and nixie do not).
+  @Test func absentValuesInsideBracketsFollowTheirColon() throws {
+    let root = try #require(try Self.parse("{a: , b:   }\n"))
+    guard case .mapping(let entries) = root.content else { throw YAMLError("not a mapping", at: root.mark) }
+    #expect(entries.map(\.value.mark) == [YAMLMark(line: 1, column: 4), YAMLMark(line: 1, column: 9)])
+    let pair = try #require(try Self.parse("[a:\n ]\n"))
+    guard case .sequence(let items) = pair.content, case .mapping(let pairEntries) = items.first?.content
+    else {
+      throw YAMLError("not a list of a pair", at: pair.mark)
+    }
+    #expect(pairEntries.map(\.value.mark) == [YAMLMark(line: 1, column: 4)])
   }
 
   @Test func invalidUTF8IsRefusedAtItsCharacter() {

@@ -74,15 +74,18 @@ package_contents_problems() {
 }
 
 # package_depends_problems DEB: the package depends (Depends or Pre-Depends) on anything
-# Swift: the runtime is linked statically, so a trixie system needs no swiftlang.
+# Swift or on libyaml: the runtime and libyaml are linked statically, so a trixie system needs
+# no swiftlang and no libyaml-0-2.
 package_depends_problems() {
-  local deb=$1 field value problems=0
+  local deb=$1 field value library problems=0
   for field in Depends Pre-Depends; do
     value=$(dpkg-deb -f "$deb" "$field") || { echo "$deb: dpkg-deb -f failed"; return 1; }
-    if grep -qi swift <<<"$value"; then
-      echo "$deb: $field mentions Swift: $value"
-      problems=1
-    fi
+    for library in Swift libyaml; do
+      if grep -qi "$library" <<<"$value"; then
+        echo "$deb: $field mentions $library: $value"
+        problems=1
+      fi
+    done
   done
   return "$problems"
 }

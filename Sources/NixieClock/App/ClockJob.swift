@@ -1,9 +1,13 @@
+import NixieBoardModel
+import NixieControl
 import NixieCore
 import NixieInput
 import NixieLogging
 import NixieRuntime
 import NixieSystem
+import NixieText
 import NixieTime
+import NixieTransports
 
 /// `nixie clock`: the clock daemon, assembled and run until SIGTERM (or `--duration`). It
 /// loads the settings, brings the board up, starts the control socket, the knob and the
@@ -48,7 +52,7 @@ public struct ClockJob {
         .badUsage,
         "--board \(profile.name) has no rotary encoder or buttons, so --input has nothing to play on")
     }
-    let script = try options.input.map { path throws(NixieError) in try KnobInput.script(at: path) }
+    let (backend, note) = try choice.resolvedBackend()
 
     var offset: Int64 = 0
     if let at = options.at {
@@ -80,11 +84,9 @@ public struct ClockJob {
     let monotonic = SystemClock()
 
     let frames = FramePublisher(layout: profile.layout)
-    let (backend, note) = try choice.resolveBackend()
     if let note { logger.warning("\(note)") }
     let session = try DisplaySession(
-      board: profile, backend: backend, recording: options.recording,
-      view: backend == .sim && Terminal.standardOutputIsTerminal,
+      board: profile, backend: backend, recording: options.recording, view: Terminal.standardOutputIsTerminal,
       displayedTime: { mono in clock.wallTime() - (Int64(clock.monotonicTime()) - Int64(mono)) },
       heartbeat: watchdog.map { watchdog in
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
@@ -113,8 +115,7 @@ public struct ClockJob {
     let server = startControlServer(configuration, handler: handler, frames: frames)
     defer { server?.stop() }
     let knob = try startKnob(
-      backend: backend, script: script, session: session, configuration: configuration,
-      brightness: planner.brightness, inbox: inbox)
+      session: session, configuration: configuration, brightness: planner.brightness, inbox: inbox)
     defer { knob?.stop() }
 
     // The configuration in force (a reload replaces it) and, when it names no zone, the
@@ -174,11 +175,11 @@ public struct ClockJob {
   }
 
   /// The reader of the knob (boards with an encoder) or of the buttons (boards with buttons and
-  /// no encoder), posting the knob's commands: libgpiod edge events on hardware, the `--input`
-  /// script on the simulator; nil when there is nothing to read.
+  /// no encoder), posting the knob's commands, their lines opened on the session's backend
+  /// (libgpiod edge events, or the `--input` script on the simulator); nil when there is
+  /// nothing to read.
   private func startKnob(
-    backend: Backend, script: InputScript?, session: DisplaySession, configuration: ClockConfiguration,
-    brightness: Double, inbox: ClockInbox
+    session: DisplaySession, configuration: ClockConfiguration, brightness: Double, inbox: ClockInbox
   ) throws(NixieError) -> KnobReader? {
     let board = session.board
     let lines: LineInput
@@ -186,15 +187,10 @@ public struct ClockJob {
     do {
       if board.encoder != nil {
         let encoder = try KnobInput.encoder(of: board, for: "the clock's knob")
-        let read = try openInput(
-          backend: backend, script: script, warning: "the knob cannot be read; the clock runs without it",
-          hardware: { () throws(NixieError) in
-            try KnobInput.hardware(encoder.wiring, settings: encoder.settings, clock: session.clock)
-          },
-          scripted: { script throws(NixieError) in
-            try KnobInput.scripted(
-              script, encoder: encoder.wiring, settings: encoder.settings, session: session)
-          })
+        let read = try openInput(warning: "the knob cannot be read; the clock runs without it") {
+          () throws(NixieError) in
+          try KnobInput.open(encoder.wiring, settings: encoder.settings, on: session)
+        }
         guard let input = read else { return nil }
         lines = input.lines
         knob = try ClockKnob(
@@ -203,13 +199,10 @@ public struct ClockJob {
       } else {
         let buttons = board.buttons
         guard !buttons.isEmpty else { return nil }
-        let read = try openInput(
-          backend: backend, script: script,
-          warning: "the buttons cannot be read; the clock runs without them",
-          hardware: { () throws(NixieError) in try ButtonInput.hardware(buttons, clock: session.clock) },
-          scripted: { script throws(NixieError) in
-            try ButtonInput.scripted(script, buttons: buttons, session: session)
-          })
+        let read = try openInput(warning: "the buttons cannot be read; the clock runs without them") {
+          () throws(NixieError) in
+          try ButtonInput.open(buttons, on: session)
+        }
         guard let input = read else { return nil }
         lines = input.lines
         knob = try ClockKnob(
@@ -227,25 +220,18 @@ public struct ClockJob {
       interrupt: lines.cancel, onExit: lines.retire)
   }
 
-  /// What a knob or buttons read from: on hardware their lines, or nil with `warning` logged
-  /// when they cannot be read (the clock runs without them); on the simulator the `--input`
-  /// script, else nil.
-  private func openInput<Input>(
-    backend: Backend, script: InputScript?, warning: String, hardware: () throws(NixieError) -> Input,
-    scripted: (InputScript) throws(NixieError) -> Input
-  ) throws(NixieError) -> Input? {
-    switch (backend, script) {
-    case (.hardware, _):
-      do {
-        return try hardware()
-      } catch {
-        logger.warning("\(warning): \(error)")
-        return nil
-      }
-    case (.sim, nil):
+  /// What a knob or buttons read from, `open`ed; nil when there is nothing to read them from.
+  /// A script the user gave (`--input`) must play; lines that come with the board are read if
+  /// they can be, else `warning` is logged and the clock runs without them.
+  private func openInput<Input>(warning: String, open: () throws(NixieError) -> Input?) throws(NixieError)
+    -> Input?
+  {
+    guard options.input == nil else { return try open() }
+    do {
+      return try open()
+    } catch {
+      logger.warning("\(warning): \(error)")
       return nil
-    case (.sim, let script?):
-      return try scripted(script)
     }
   }
 

@@ -1,5 +1,5 @@
-import NixieCore
 import NixieRuntime
+import NixieTransitions
 
 /// What the command line tells `nixie clock`. Each is nil (or empty) when not given; what is
 /// given wins over the configuration file.

@@ -1,4 +1,5 @@
 import NixieBoards
+import NixieControl
 import NixieCore
 import NixieRuntime
 import NixieSystem
@@ -83,7 +84,7 @@ public struct ClockSettings: Sendable {
     if !options.faces.isEmpty {
       configuration.faces = options.faces.enumerated().map { index, face in
         ClockConfiguration.Face(
-          format: face.pattern, seconds: face.seconds ?? ClockConfiguration.Face.defaultSeconds(at: index))
+          format: face.pattern, seconds: face.seconds ?? SettingRanges.defaultFaceSeconds(at: index))
       }
     }
     if let transition = options.transition { configuration.transition = transition }
@@ -96,20 +97,22 @@ public struct ClockSettings: Sendable {
   }
 
   /// The board and backend `configuration` and the options choose. A knob script is for the
-  /// simulator: `--input` implies the simulator over the file's backend.
+  /// simulator: `--input` sets the file's backend aside (`BoardChoice` has the rule).
   public func boardChoice(_ configuration: ClockConfiguration) -> BoardChoice {
     let howToChoose = "--board NAME or board: in \(configuration.file ?? ClockConfiguration.defaultPath)"
     if let board = options.board {
-      return BoardChoice(board: board, backend: backend(configuration), howToChoose: howToChoose)
+      return BoardChoice(
+        board: board, backend: backend(configuration), input: options.input, howToChoose: howToChoose)
     }
     let place = configuration.boardOrigin?.place
     return BoardChoice(
-      board: configuration.board, backend: backend(configuration),
+      board: configuration.board, backend: backend(configuration), input: options.input,
       origin: place.map { .file(place: $0) } ?? .option("--board"), howToChoose: howToChoose)
   }
 
+  /// The backend asked for: the command line's, else the file's unless a script is given.
   private func backend(_ configuration: ClockConfiguration) -> Backend? {
-    options.backend ?? (options.input != nil ? .sim : configuration.backend.flatMap(Backend.init(rawValue:)))
+    options.backend ?? (options.input == nil ? configuration.backend.flatMap(Backend.init(rawValue:)) : nil)
   }
 
   /// What a reload cannot change, said in the log: the board, the backend, and the control

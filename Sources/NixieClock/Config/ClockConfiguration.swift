@@ -1,6 +1,10 @@
+import NixieBoardModel
 import NixieBoards
+import NixieControl
 import NixieCore
+import NixieText
 import NixieTime
+import NixieTransitions
 
 /// Everything `nixie clock` can be told, from `/etc/nixie/nixie.yaml` and the command line
 /// (which overrides the file). Defaults are what a clock with no file does.
@@ -8,6 +12,7 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// A face as configured, with where it was written (for messages).
   public struct Face: Hashable, Sendable {
     public var format: String
+    /// How long it shows, in `SettingRanges.faceSeconds`.
     public var seconds: Int
     /// The file and line the face was written on; nil from the command line.
     public var origin: Origin?
@@ -17,17 +22,6 @@ public struct ClockConfiguration: Hashable, Sendable {
       self.seconds = seconds
       self.origin = origin
     }
-
-    /// How long a face shows when its seconds are not given: the first 50 s, each other
-    /// 10 s, so a time-and-date rotation fills a minute.
-    public static func defaultSeconds(at index: Int) -> Int { index == 0 ? 50 : 10 }
-
-    /// The longest a face may show: a day.
-    public static let longestSeconds = 86_400
-
-    /// How long a face may show, in seconds: nixie.yaml, `--format PATTERN@SECONDS` and the
-    /// control socket all take this range.
-    public static let secondsRange = 1...longestSeconds
   }
 
   /// Where a setting came from: a place in a configuration or overrides file, or a change
@@ -156,13 +150,8 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// The length of a fade (for `slot`, of one turn through a tube's cathodes).
   public var fadeMilliseconds: Int = TransitionSpec.defaultFadeMilliseconds
   public var curve: FadeCurve = .perceptual
-  /// The day's brightness, 0…1.
+  /// The day's brightness, 0…1 (given in percent: `SettingRanges.brightnessPercent`).
   public var brightness: Double = 1
-
-  /// A brightness as a person gives it, in percent: the day's (nixie.yaml, `--brightness`,
-  /// the control socket), a dim night's and the backlight's. At least 1: darkness is the
-  /// night's `mode: dark`, not a brightness.
-  public static let brightnessPercent = 1...100
   public var night: NightMode?
   public var antiPoisoning = AntiPoisoningSchedule(
     short: AntiPoisoningSchedule.ShortRuns(everyMinutes: 60, offsetSeconds: 30, seconds: 2))
@@ -224,7 +213,7 @@ public struct ClockConfiguration: Hashable, Sendable {
           "\(board.name) cannot show any of the usual faces (\(DefaultFaces.candidates.joined(separator: ", "))):"
             + " give one with --format or faces: in the configuration")
       }
-      turns.append(FaceRotation.Turn(face: fitting, seconds: Face.defaultSeconds(at: 0)))
+      turns.append(FaceRotation.Turn(face: fitting, seconds: SettingRanges.defaultFaceSeconds(at: 0)))
     }
     var planner = ClockPlanner(
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,

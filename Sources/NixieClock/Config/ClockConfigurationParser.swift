@@ -1,6 +1,9 @@
 import NixieBoards
-import NixieCore
+import NixieControl
 import NixieSystem
+import NixieText
+import NixieTime
+import NixieTransitions
 
 /// Reads `nixie.yaml` (the format of `systemd/nixie.yaml.example`) and checks every value,
 /// reporting a mistake with its file, line and column (exit 65).
@@ -32,7 +35,7 @@ struct ClockConfigurationParser {
     if let faces = top["faces"] { configuration.faces = try parseFaces(faces) }
     if let transition = top["transition"] { try parseTransition(transition, into: &configuration) }
     if let brightness = top["brightness"] {
-      configuration.brightness = Double(try brightness.int(in: ClockConfiguration.brightnessPercent)) / 100
+      configuration.brightness = Double(try brightness.int(in: SettingRanges.brightnessPercent)) / 100
     }
     if let night = top["night"] { configuration.night = try parseNight(night) }
     if let schedule = top["anti-poisoning"] { configuration.antiPoisoning = try parseAntiPoisoning(schedule) }
@@ -84,7 +87,7 @@ struct ClockConfigurationParser {
     guard !items.isEmpty else { throw node.error("faces must list at least one face") }
     var faces: [ClockConfiguration.Face] = []
     for (index, item) in items.enumerated() {
-      let seconds = ClockConfiguration.Face.defaultSeconds(at: index)
+      let seconds = SettingRanges.defaultFaceSeconds(at: index)
       if item.text != nil {
         faces.append(.init(format: try nonEmpty(item), seconds: seconds, origin: origin(of: item)))
         continue
@@ -94,7 +97,7 @@ struct ClockConfigurationParser {
       faces.append(
         .init(
           format: try nonEmpty(format),
-          seconds: try fields["seconds"]?.int(in: ClockConfiguration.Face.secondsRange) ?? seconds,
+          seconds: try fields["seconds"]?.int(in: SettingRanges.faceSeconds) ?? seconds,
           origin: origin(of: format)))
     }
     return faces
@@ -135,7 +138,7 @@ struct ClockConfigurationParser {
     // a dark night's is refused by the rules NightMode checks.
     let given = fields["brightness"]
     let percent = try given.map { node throws(BoardFileError) in
-      mode == .dark ? 0 : try node.int(in: ClockConfiguration.brightnessPercent)
+      mode == .dark ? 0 : try node.int(in: SettingRanges.brightnessPercent)
     }
     switch NightMode.checked(from: from, until: until, mode: mode, brightnessPercent: percent) {
     case .success(let night):
@@ -145,7 +148,7 @@ struct ClockConfigurationParser {
     case .failure(.brightnessWhenDark):
       throw given!.error("night.brightness is for mode dim; a dark night has none")
     case .failure(.brightnessOutOfRange):
-      let range = ClockConfiguration.brightnessPercent
+      let range = SettingRanges.brightnessPercent
       throw given!.error("night.brightness must be between \(range.lowerBound) and \(range.upperBound)")
     }
   }
@@ -160,7 +163,7 @@ struct ClockConfigurationParser {
       backlight.cycleSeconds = try seconds.int(in: ClockConfiguration.Backlight.cycleSecondsRange)
     }
     if let brightness = fields["brightness"] {
-      backlight.brightness = Double(try brightness.int(in: ClockConfiguration.brightnessPercent)) / 100
+      backlight.brightness = Double(try brightness.int(in: SettingRanges.brightnessPercent)) / 100
     }
     if let night = fields["night"] {
       backlight.night = ClockConfiguration.Backlight.Night(
@@ -283,7 +286,7 @@ extension ClockConfigurationParser {
       overrides.faces = parsed.map { ClockOverrides.Face(format: $0.format, seconds: $0.seconds) }
     }
     if let brightness = top["brightness"] {
-      overrides.brightness = try brightness.int(in: ClockConfiguration.brightnessPercent)
+      overrides.brightness = try brightness.int(in: SettingRanges.brightnessPercent)
     }
     if let night = top["night"] { overrides.night = try parseNight(night).map { .hours($0) } ?? .off }
     if let backlight = top["backlight"] { overrides.backlight = try backlightSetting(backlight).text }

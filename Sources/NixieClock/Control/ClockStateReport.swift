@@ -1,5 +1,7 @@
-import NixieCore
+import NixieBoardModel
+import NixieControl
 import NixieRuntime
+import NixieText
 
 /// The answer to a `state` request: the board's layout, the settings in force and where they
 /// come from, what the tubes show, and how punctual the frame thread is (docs/INTERFACE.md).
@@ -33,7 +35,7 @@ public struct ClockStateReport: Sendable {
   public func json() -> String {
     var members: [(String, String)] = [
       ("protocol", String(ControlRequest.versions.upperBound)), ("board", JSONText.quoted(board.name)),
-      ("layout", Self.layout(board.layout)),
+      ("layout", ReportedLayout.json(board.layout)),
     ]
     if let snapshot = status.snapshot {
       members.append(("settings", Self.settings(snapshot.planner)))
@@ -71,18 +73,6 @@ public struct ClockStateReport: Sendable {
         ))
     }
     return JSONText.object(members)
-  }
-
-  /// Each position: its name, model, kind and wired cathodes.
-  static func layout(_ layout: DisplayLayout) -> String {
-    JSONText.array(
-      json: layout.positions.map { position in
-        JSONText.object([
-          ("name", JSONText.quoted(position.name)), ("model", JSONText.quoted(position.model.name)),
-          ("kind", JSONText.quoted(position.model.kind.rawValue)),
-          ("wired", JSONText.array(position.wired.indices.map { position.model.cathodes[$0].name })),
-        ])
-      })
   }
 
   static func settings(_ planner: ClockPlanner) -> String {

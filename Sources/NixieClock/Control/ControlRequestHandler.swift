@@ -1,4 +1,5 @@
-import NixieCore
+import NixieControl
+import NixieDisplay
 
 /// Turns a checked control request into a command for the daemon loop or an answer: a value
 /// must be one the board can show (the same rules as `nixie show`), else the client gets the
@@ -25,9 +26,9 @@ public struct ControlRequestHandler: Sendable {
     switch request {
     case .clear:
       inbox.post(.clear)
-    case .show(let value, let seconds, let requested):
+    case .show(let value, let seconds, let requested, let groupDigits):
       do {
-        let state = try formatter.format(value)
+        let state = try formatter.format(value, options: FormatOptions(groupDigits: groupDigits))
         inbox.post(.show(state, seconds: seconds, transition: requested))
       } catch {
         return .refused(error.description)

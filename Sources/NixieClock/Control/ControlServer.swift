@@ -1,6 +1,8 @@
+import NixieControl
 import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieText
 
 /// The control socket: a Unix stream socket (by default `/run/nixie/control.sock`, mode 0660,
 /// owned by a group) taking newline-delimited JSON requests and answering each with one line:

@@ -1,5 +1,7 @@
-import NixieCore
+import NixieDisplay
 import NixieSystem
+import NixieText
+import NixieTransitions
 
 /// The tubes' frames for subscribers of the control socket (`nixie web`'s live view): the
 /// transition the frame scheduler was last asked for, sampled as duties.

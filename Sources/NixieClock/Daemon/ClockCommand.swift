@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDisplay
+import NixieTransitions
 
 /// Work for the daemon loop from other threads: the control socket and the knob. Posted
 /// through a `ClockInbox`.

@@ -1,6 +1,7 @@
-import NixieCore
+import NixieDisplay
 import NixieLogging
 import NixieSystem
+import NixieTransitions
 
 /// The clock daemon's loop: at every due instant of the schedule it computes the frame,
 /// hands changes to the `ClockDisplay`, checks in with the watchdog (whose pings come from the

@@ -1,4 +1,3 @@
-import NixieCore
 import NixieSystem
 
 /// What the daemon loop last decided, for the control socket's `state` request: the

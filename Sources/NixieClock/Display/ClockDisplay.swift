@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDisplay
+import NixieTransitions
 
 /// The seam between the clock and the tubes: the clock says what to show, how bright, and
 /// why it changed; the implementation decides how it gets there. `TransitionClockDisplay`

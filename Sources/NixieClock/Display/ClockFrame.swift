@@ -1,4 +1,5 @@
-import NixieCore
+import NixieDisplay
+import NixieTransitions
 
 /// What the display should be at one instant: the picture, its brightness, and what the
 /// clock is doing — the output of the pure schedule.

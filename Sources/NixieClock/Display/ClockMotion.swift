@@ -1,4 +1,4 @@
-import NixieCore
+import NixieTransitions
 
 /// How the clock's changes move: the length and curve of its fades (`transition.fade-ms` and
 /// `transition.curve`, `--fade-ms`, `--curve`). A reloaded configuration replaces it.

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieTransitions
 
 /// Why the clock puts a new picture on the tubes, which is what decides how it gets there.
 public enum DisplayChange: Hashable, Sendable {

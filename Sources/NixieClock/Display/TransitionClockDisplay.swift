@@ -1,5 +1,6 @@
-import NixieCore
+import NixieDisplay
 import NixieRuntime
+import NixieTransitions
 
 /// The clock's tubes driven through the transition engine: every request goes to a
 /// `FrameScheduler`, whose thread alone writes to the driver, and returns at once.

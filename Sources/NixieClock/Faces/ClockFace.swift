@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDisplay
 import NixieTime
 
 /// A face of the clock on one board: a pattern rendered in the clock's time zone and laid

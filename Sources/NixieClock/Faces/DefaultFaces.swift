@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDisplay
 
 /// The face a clock shows when nobody chose one: the first of a list, best first, that the
 /// board can show at every time of day — `HH:mm:ss` on six tubes with colons, `HHmmss` on six

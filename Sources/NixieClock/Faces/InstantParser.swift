@@ -1,4 +1,4 @@
-import NixieCore
+import NixieText
 import NixieTime
 
 /// `--at` instants in ISO 8601: `2026-03-29T01:59:50+01:00`, `…Z`, with optional fractions

@@ -1,5 +1,7 @@
-import NixieCore
+import NixieBoardModel
 import NixieInput
+import NixieTransitions
+import NixieTransports
 
 /// The clock's knob as a state machine, with time a parameter: line events in, commands for
 /// the daemon loop out.

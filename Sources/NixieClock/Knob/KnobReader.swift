@@ -1,8 +1,8 @@
-import NixieLogging
 import NixieCore
 import NixieInput
+import NixieLogging
 import NixieSystem
-import Synchronization
+import NixieTransports
 
 /// The knob's own thread: it waits for line events from a `LineEventSource` — libgpiod edge
 /// events on the Pi, the simulator's input script otherwise — runs them through a
@@ -18,8 +18,7 @@ public final class KnobReader: @unchecked Sendable {
   /// Touched by the thread only, once it has started.
   private var knob: ClockKnob
   private let update = Locked<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
-  private let stopping = Atomic<Bool>(false)
-  private var thread: SystemThread?
+  private let worker = WorkerThread()
 
   /// Reads `source` into `knob`, timed by `clock`. `interrupt` ends a wait of the source's
   /// from another thread (`GPIOKnobSource.cancel`); `onExit` runs on the thread as it ends.
@@ -38,8 +37,7 @@ public final class KnobReader: @unchecked Sendable {
 
   /// Starts the thread; throws when the system cannot make one.
   public func start() throws(SystemCallError) {
-    guard thread == nil else { return }
-    thread = try SystemThread.start(name: "nixie-knob") { [self] in
+    try worker.start(name: "nixie-knob", onStop: { [self] in interrupt() }) { [self] in
       run()
       onExit()
     }
@@ -53,17 +51,12 @@ public final class KnobReader: @unchecked Sendable {
 
   /// Ends the thread and waits for it.
   public func stop() {
-    stopping.store(true, ordering: .releasing)
-    guard thread != nil else {
-      onExit()
-      return
-    }
-    interrupt()
-    thread?.join()
-    thread = nil
+    let started = worker.hasStarted
+    worker.stop()
+    if !started { onExit() }
   }
 
-  private var isStopping: Bool { stopping.load(ordering: .acquiring) }
+  private var isStopping: Bool { worker.isStopping }
 
   private func run() {
     while !isStopping {

@@ -1,5 +1,7 @@
-import NixieCore
+import NixieControl
+import NixieDisplay
 import NixieTime
+import NixieTransitions
 
 /// The clock's schedule as a pure function of time: given a wall-clock instant and whether
 /// the system clock is synchronised, what the display should be (`frame(at:)`) and when it

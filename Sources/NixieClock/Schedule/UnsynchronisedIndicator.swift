@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDisplay
 
 /// How the clock owns up to not knowing the exact time (the system clock is unsynchronised):
 /// the separators — colon dots and decimal points — blink or go dark.

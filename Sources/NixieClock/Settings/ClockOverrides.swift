@@ -1,5 +1,7 @@
 import NixieBoards
-import NixieCore
+import NixieControl
+import NixieText
+import NixieTransitions
 
 /// The settings changed from `nixie web`'s page (or any control client), kept in the overrides
 /// file (`/var/lib/nixie/overrides.yaml` under systemd) and read after `/etc/nixie/nixie.yaml`,
@@ -10,22 +12,10 @@ import NixieCore
 /// then applies it. The file is YAML a person can read, and the same parser as nixie.yaml's
 /// reads it back (with `file:line:column` errors).
 public struct ClockOverrides: Hashable, Sendable {
-  /// A face of the rotation.
-  public struct Face: Hashable, Sendable {
-    public var format: String
-    public var seconds: Int
-
-    public init(format: String, seconds: Int) {
-      self.format = format
-      self.seconds = seconds
-    }
-  }
-
-  /// Night hours, or none.
-  public enum Night: Hashable, Sendable {
-    case off
-    case hours(NightMode)
-  }
+  /// A face of the rotation, as a change over the control socket sets it.
+  public typealias Face = ClockSettingsChange.Face
+  /// Night hours, or none, as a change over the control socket sets them.
+  public typealias Night = ClockSettingsChange.Night
 
   public var timeZone: String?
   public var faces: [Face]?

@@ -1,4 +1,6 @@
+import NixieBoardModel
 import NixieBoards
+import NixieControl
 import NixieCore
 import NixieSystem
 

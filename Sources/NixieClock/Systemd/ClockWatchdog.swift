@@ -1,4 +1,5 @@
 import NixieLogging
+import NixieSystem
 import Synchronization
 
 /// systemd's watchdog for the clock: `WATCHDOG=1` goes out from the frame loop's heartbeat,

@@ -7,7 +7,8 @@
 /// CLOCK_MONOTONIC (NixieSystem's `MonotonicParker`); a virtual clock's lets test time stand
 /// still until every thread it times is blocked (NixieClock's `ManualDaemonClock`).
 public protocol ThreadParker: AnyObject, Sendable {
-  /// Sleeps until `deadline` on the clock (a PWM slice). It may return early after `unpark()`.
+  /// Sleeps until `deadline` on the clock (a PWM slice). It may return early after `unpark()`
+  /// (so a stop need not wait for the deadline): a caller that must not be early sleeps again.
   func sleep(until deadline: UInt64)
   /// Blocks until `unpark()` or until `deadline` on the clock (nil: no deadline). Returns at
   /// once if an `unpark()` came since the last `park` or `sleep`.

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// Turns the levels of an encoder's two contacts into detents, one per detent and nothing for
 /// bounce, wobble, reversals, illegal jumps or missed edges (see `QuadratureTable`).

@@ -1,3 +1,4 @@
+import NixieBoardModel
 import NixieCore
 
 /// How an encoder's two contacts are wired and where its detents sit.
@@ -28,6 +29,18 @@ public struct QuadratureSettings: Hashable, Sendable {
   public init?(wiring: EncoderWiring) {
     guard let detents = DetentsPerCycle(rawValue: wiring.detentsPerCycle) else { return nil }
     self.init(activeLow: wiring.activeLow, reverse: wiring.reverse, detentsPerCycle: detents)
+  }
+
+  /// The settings of `board`'s encoder, or bad configuration when its detents per cycle are
+  /// not 1, 2 or 4 (a profile made by hand, past the parser's check).
+  public static func checked(_ wiring: EncoderWiring, board: String) throws(NixieError) -> QuadratureSettings
+  {
+    guard let settings = QuadratureSettings(wiring: wiring) else {
+      throw NixieError(
+        .badConfiguration,
+        "\(board): encoder.detents-per-cycle must be 1, 2 or 4, not \(wiring.detentsPerCycle)")
+    }
+    return settings
   }
 
   /// The physical level of a contact that is `closed`.

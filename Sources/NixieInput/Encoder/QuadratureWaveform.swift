@@ -1,4 +1,4 @@
-import NixieCore
+import NixieTransports
 
 /// The contact levels a hand makes turning the knob cleanly: the decoder's inverse, used by
 /// the simulator to play `cw N` / `ccw N` on the lines as the board wires them.

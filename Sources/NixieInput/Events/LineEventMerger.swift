@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// Merges the events of several lines, each read from its own queue, into one stream in
 /// timestamp order.

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 
 /// One line of a simulator input script: a raw level or a shorthand gesture.
 public enum InputAction: Hashable, Sendable {

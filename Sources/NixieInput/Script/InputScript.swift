@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// A simulator input script (docs/INTERFACE.md): scripted encoder and switch events for
 /// `nixie select --input` and for tests.

@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieTransports
 
 /// The whole of `nixie select` that is not I/O: line events in, selection events out.
 ///

@@ -1,5 +1,8 @@
+import NixieBoardModel
 import NixieCore
 import NixieSystem
+import NixieTransitions
+import NixieTransports
 
 /// Plays a `BacklightProgram` on a board's backlight from a thread of its own
 /// (`nixie-backlight`), so the tubes' frame thread never waits for it.
@@ -28,6 +31,7 @@ public final class BacklightPlayer: @unchecked Sendable {
   // Everything below is guarded by `condition`; `output` and `pacer` only the thread touches
   // while it runs.
   private let condition = Condition()
+  private let worker = WorkerThread()
   private let clock: MonotonicClock
   private let output: Output
   private var pacer: SoftPWMPacer?
@@ -36,12 +40,8 @@ public final class BacklightPlayer: @unchecked Sendable {
   private var programChanged = false
   private var idleParked = false
   private var started = false
-  private var stopping = false
-  private var exited = false
   private var failed: (any Error)?
   private var shown: BacklightColor?
-  private var realTime = false
-  private var thread: SystemThread?
 
   /// A player writing to `output`, timed by `clock`.
   public init(output: Output, clock: MonotonicClock) {
@@ -59,7 +59,7 @@ public final class BacklightPlayer: @unchecked Sendable {
   public func play(_ program: BacklightProgram) throws(SystemCallError) {
     condition.lock()
     defer { condition.unlock() }
-    guard !stopping else { return }
+    guard !worker.isStopping else { return }
     self.program = program
     programChanged = true
     if idleParked { parker?.unpark() }
@@ -70,28 +70,15 @@ public final class BacklightPlayer: @unchecked Sendable {
       return
     }
     guard !started else { return }
-    let parker = clock.makeThreadParker()
-    self.parker = parker
-    do {
-      let thread = try SystemThread.start(name: "nixie-backlight") { [self] in run(parker) }
-      // As steady as the frame thread when it may be: a refusal was said for that thread.
-      if realTime { try? thread.setRealTime(priority: RealTime.priority) }
-      self.thread = thread
-    } catch {
-      parker.retire()
-      self.parker = nil
-      throw error
-    }
-    started = true
+    parker = try worker.start(name: "nixie-backlight", parkingOn: clock) { [self] in run($0) }
+    started = parker != nil
   }
 
   /// Runs the thread at real-time priority (`RealTime.priority`, SCHED_FIFO) from its start,
-  /// or at once if it runs; a refusal leaves it as it was (the frame thread's says why).
+  /// or at once if it runs: as steady as the frame thread when it may be. A refusal leaves it
+  /// as it was (the frame thread's says why).
   public func makeRealTime() {
-    condition.lock()
-    defer { condition.unlock() }
-    realTime = true
-    try? thread?.setRealTime(priority: RealTime.priority)
+    try? worker.setPriority(.realTime)
   }
 
   /// The program playing.
@@ -101,18 +88,9 @@ public final class BacklightPlayer: @unchecked Sendable {
   /// The error that stopped the thread, if a write failed.
   public var failure: (any Error)? { locked { failed } }
 
-  /// Stops the thread and waits for it; PWM lines go off with its last write.
-  public func stop() {
-    condition.lock()
-    stopping = true
-    parker?.unpark()
-    while started && !exited { condition.wait() }
-    let thread = self.thread
-    self.thread = nil
-    condition.unlock()
-    // Joined, so that nothing of the thread outlives stop() (as FrameScheduler.stop()).
-    thread?.join()
-  }
+  /// Stops the thread and waits for it (joins it, so nothing of it outlives `stop()`); PWM
+  /// lines go off with its last write.
+  public func stop() { worker.stop() }
 
   private func locked<Value>(_ body: () -> Value) -> Value {
     condition.lock()
@@ -124,7 +102,7 @@ public final class BacklightPlayer: @unchecked Sendable {
     var colorDue: UInt64? = nil
     var pending: SoftPWMPacer.Write?
     condition.lock()
-    loop: while !stopping {
+    loop: while !worker.isStopping {
       let now = clock.now()
       if programChanged {
         programChanged = false
@@ -169,9 +147,6 @@ public final class BacklightPlayer: @unchecked Sendable {
       try? lines.set(off.lines, to: off.levels)
       condition.lock()
     }
-    exited = true
-    condition.broadcast()
     condition.unlock()
-    parker.retire()
   }
 }

@@ -1,7 +1,11 @@
+import NixieBoardModel
 import NixieBoards
 import NixieCore
-import NixieSimulator
+import NixieDrivers
 import NixieSystem
+import NixieText
+import NixieTransitions
+import NixieTransports
 
 /// `nixie bench`: measures the transition engine and the frame scheduler on this machine —
 /// render throughput, heap allocations per frame (under glibc's malloc tracer) and how late
@@ -169,11 +173,12 @@ public struct Benchmark {
         + "first \(figures[0]), then \(figures[1])")
   }
 
+  /// Cross-fades on the simulated board brought up as `nixie show` brings a board up, with
+  /// the frame thread's write times recorded.
   private func timing(_ board: BoardProfile, clock: SystemClock) throws {
-    let sim = try SimulatedBoard(board: board, clock: clock)
-    try sim.driver.start()
-    let scheduler = FrameScheduler(layout: board.layout, driver: sim.driver, clock: clock)
-    try scheduler.start()
+    let (backend, _) = try BoardChoice(backend: .sim).resolvedBackend()
+    let session = try DisplaySession(board: board, backend: backend, view: false, clock: clock)
+    let scheduler = session.scheduler
     var mode = "normal priority"
     if realtime {
       do {
@@ -187,13 +192,18 @@ public struct Benchmark {
     var random = SystemRandomNumberGenerator()
     let end = clock.now() + UInt64(seconds * 1e9)
     var next = clock.now()
-    while next < end {
-      let value = String(Int.random(in: 0..<1_000_000, using: &random))
-      scheduler.show(try board.formatter.format(value), transition: .crossfade)
-      next += 500_000_000
-      clock.sleep(until: min(next, end))
+    do {
+      while next < end {
+        let value = String(Int.random(in: 0..<1_000_000, using: &random))
+        scheduler.show(try board.formatter.format(value), transition: .crossfade)
+        next += 500_000_000
+        clock.sleep(until: min(next, end))
+      }
+    } catch {
+      session.finish()
+      throw error
     }
-    scheduler.stop()
+    session.finish()
     if let failure = scheduler.failure { throw failure }
     let timing = scheduler.timing
     func micro(_ value: UInt64?) -> String {

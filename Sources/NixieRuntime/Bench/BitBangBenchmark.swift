@@ -1,10 +1,13 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
-import NixieLinux
 import NixieSystem
+import NixieText
 
 /// `nixie bench --bitbang N`: bit-bangs N frames on a board's real GPIO lines as fast as the
-/// driver goes, through exactly the path `nixie show --backend hardware` takes (HardwareBoard's
-/// HV5622 driver on libgpiod), and reports frames per second.
+/// driver goes, through exactly the path `nixie show --backend hardware` takes (the board
+/// opened on the backend, `HardwareBoard`'s HV5622 driver on libgpiod), but straight to the
+/// driver, without the frame thread, and reports frames per second.
 ///
 /// It sends the frames of the kernel tests' plain C program (`hv5622-bitbang-v1 -r N`): the
 /// chain bits 0x8801000801300801 and their complement, alternately, so every frame differs
@@ -15,28 +18,27 @@ public struct BitBangBenchmark {
   /// The C program's default frame: chain position k is bit k.
   static let pattern: UInt64 = 0x8801_0008_0130_0801
 
-  public let board: BoardProfile
+  /// The board and the backend it runs on, as chosen (`--board`, the hardware).
+  public let choice: BoardChoice
   public let frames: Int
 
-  public init(board: BoardProfile, frames: Int) {
-    self.board = board
+  public init(choice: BoardChoice, frames: Int) {
+    self.choice = choice
     self.frames = frames
   }
 
   public func run() throws(NixieError) {
+    try choice.requireChosenBoard(for: "--bitbang")
+    let board = try choice.loadProfile()
     let plan = TransportPlan(board: board)
     guard plan.spi == nil, plan.i2c == nil, let outputs = plan.outputs, outputs.lines[.clk] != nil else {
       throw NixieError(
         .badUsage, "--bitbang needs a bit-banged board (din, clk and le on GPIO lines); \(board.name) is not")
     }
+    let (backend, _) = try choice.resolvedBackend(consumer: "nixie-bench", missingDeviceHint: nil)
     let clock = SystemClock()
-    let hardware: HardwareBoard
-    do {
-      hardware = try HardwareBoard(board: board, clock: clock, consumer: "nixie-bench")
-    } catch {
-      throw NixieError(.unavailable, error.description)
-    }
-    defer { hardware.release() }
+    let opened = try backend.open(board, clock: clock)
+    defer { opened.release() }
     let map = board.outputs
     var first = OutputBits(count: map.outputCount)
     var second = OutputBits(count: map.outputCount)
@@ -46,11 +48,10 @@ public struct BitBangBenchmark {
       second[output] = !on
     }
     let states = [map.decode(first), map.decode(second)]
-    let driver = hardware.driver
-    let start: UInt64
+    let driver = opened.driver
+    try opened.start()
+    let start = clock.now()
     do {
-      try driver.start()
-      start = clock.now()
       for frame in 0..<frames { try driver.write(states[frame & 1]) }
     } catch {
       throw NixieError(.unavailable, "\(board.name): \(error)")
@@ -59,7 +60,7 @@ public struct BitBangBenchmark {
     let fps = seconds > 0 ? Double(frames) / seconds : 0
     let stdout = FileStream.standardOutput
     stdout.write(
-      "frames \(frames) writes \(hardware.lineWriteCount) seconds \(DecimalText.text(seconds, places: 6))"
+      "frames \(frames) writes \(opened.lineWriteCount) seconds \(DecimalText.text(seconds, places: 6))"
         + " fps \(DecimalText.text(fps, places: 1))\n")
     stdout.flush()
   }

@@ -1,14 +1,19 @@
+import NixieBoardModel
 import NixieCore
+import NixieDisplay
+import NixieDrivers
 import NixieSystem
+import NixieTransitions
+import NixieTransports
 
 /// Writes PWM frames to a display driver from a dedicated thread, each at its absolute deadline.
 ///
 /// The pacing is a `DisplayPacer` — PWM frames (`FramePacer`), a multiplexed board's scan
 /// (`MultiplexPacer`) or modules' brightness levels (`LevelPacer`), as the board's
 /// `DisplayPacing` says; this class is the thin real-time shell around it. Its
-/// thread (not the cooperative async pool) asks the pacer for the next frame, sleeps until
-/// the deadline through the clock's `ThreadParker` — `clock_nanosleep` with `TIMER_ABSTIME`
-/// on CLOCK_MONOTONIC for `SystemClock` — and writes the frame. Unchanged frames are never
+/// thread (a `WorkerThread`, not the cooperative async pool) asks the pacer for the next
+/// frame, sleeps until the deadline through the clock's `ThreadParker` — a timed wait on
+/// CLOCK_MONOTONIC for `SystemClock`, which `stop()` ends at once — and writes the frame. Unchanged frames are never
 /// written. When nothing fades at full brightness it parks until the next request: no
 /// polling, no busy loop. With a `ManualClock` every sleep returns at once, so a 10 s fade
 /// runs in milliseconds; a `ManualDaemonClock` shares virtual time with the clock daemon.
@@ -51,6 +56,7 @@ public final class FrameScheduler: @unchecked Sendable {
   // Everything below is guarded by `condition`, except the driver and `onSettled`, which
   // only the scheduler's thread touches while it runs.
   private let condition = Condition()
+  private let worker = WorkerThread()
   private let clock: MonotonicClock
   private let driver: DisplayDriver
   private let onSettled: (() -> Void)?
@@ -68,9 +74,6 @@ public final class FrameScheduler: @unchecked Sendable {
   private var requested = 0
   private var settled = 0
   private var started = false
-  /// The frame thread, once started (kept for `makeRealTime()`).
-  private var thread: SystemThread?
-  private var stopping = false
   private var exited = false
   /// The tubes were blanked on stopping.
   private var blanked = false
@@ -110,25 +113,14 @@ public final class FrameScheduler: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     guard !started else { return }
-    // Made here, on the owner's thread: a virtual clock counts the thread from now on.
-    let parker = clock.makeThreadParker()
-    self.parker = parker
-    do {
-      thread = try SystemThread.start(name: "nixie-frames") { [self] in run(parker) }
-    } catch {
-      parker.retire()
-      throw error
-    }
-    started = true
+    parker = try worker.start(name: "nixie-frames", parkingOn: clock) { [self] in run($0) }
+    started = parker != nil
   }
 
   /// Moves the frame thread to real-time scheduling (`RealTime.priority`, SCHED_FIFO) once
   /// it runs; throws when the system refuses (then it keeps running as it was).
   public func makeRealTime() throws(SystemCallError) {
-    condition.lock()
-    let thread = self.thread
-    condition.unlock()
-    try thread?.setRealTime(priority: RealTime.priority)
+    try worker.setPriority(.realTime)
   }
 
   /// Starts a transition to `state` from what the tubes show now. Returns when it will be
@@ -186,7 +178,7 @@ public final class FrameScheduler: @unchecked Sendable {
   /// again (a second wake-up for every second the clock shows). True when written and settled;
   /// anything else (a fade, a frame not yet due, a failed write) is left to the frame thread.
   private func writtenHere(at now: UInt64) -> Bool {
-    guard !stopping, failed == nil, pendingBacklight == nil else { return false }
+    guard !worker.isStopping, failed == nil, pendingBacklight == nil else { return false }
     var trial = pacer
     guard case .write(let deadline) = trial.next(now: now), deadline <= now, trial.isIdle else {
       return false
@@ -224,30 +216,22 @@ public final class FrameScheduler: @unchecked Sendable {
     if faults != faultsBefore, let lastFault { throw lastFault }
   }
 
-  /// Stops the thread — mid-fade, mid-PWM or in a fault pause, within one slice — and waits
-  /// for it to end (joins it). The tubes keep the last frame written, or with `blanking` are
+  /// Stops the thread — mid-fade, mid-PWM or in a fault pause: its wait ends at once, a write
+  /// under way is finished — and waits for it to end (joins it). The tubes keep the last frame written, or with `blanking` are
   /// turned off by the thread's last write (`DisplayDriver.blank()`: BL low where the board
   /// wires it).
   /// From then on the owner may use the driver directly.
   public func stop(blanking: Bool = false) {
-    condition.lock()
-    stopping = true
-    blankWhenStopping = blankWhenStopping || blanking
-    condition.broadcast()
-    parker?.unpark()
-    while started && !exited {
-      condition.wait()
-    }
-    // A thread that never ran, or ended on a failure, cannot blank: the owner does.
-    let blankHere = blanking && !blanked
-    blanked = blanked || blanking
-    let thread = self.thread
-    self.thread = nil
-    condition.unlock()
+    condition.withLock { blankWhenStopping = blankWhenStopping || blanking }
     // Joined, not only seen to exit: the thread holds this scheduler until its closure is
     // gone, and one still tearing it down while the process exits was a leak LeakSanitizer
     // reported at random at the end of `nixie show`.
-    thread?.join()
+    worker.stop()
+    // A thread that never ran, or ended on a failure, cannot blank: the owner does.
+    let blankHere = condition.withLock {
+      defer { blanked = blanked || blanking }
+      return blanking && !blanked
+    }
     if blankHere { try? driver.blank() }
   }
 
@@ -270,7 +254,7 @@ public final class FrameScheduler: @unchecked Sendable {
     var pause: UInt64 = 20_000_000
     var nextBeat: UInt64? = heartbeat.map { _ in clock.now() }
     condition.lock()
-    loop: while !stopping {
+    loop: while !worker.isStopping {
       if let heartbeat, let due = nextBeat, case let now = clock.now(), now >= due {
         nextBeat = now + heartbeat.interval
         condition.unlock()
@@ -298,7 +282,7 @@ public final class FrameScheduler: @unchecked Sendable {
             onSettled()
             condition.lock()
           }
-          guard generation == requested, !stopping else { continue loop }
+          guard generation == requested, !worker.isStopping else { continue loop }
           settled = generation
           condition.broadcast()
         }
@@ -307,7 +291,9 @@ public final class FrameScheduler: @unchecked Sendable {
       case .write(let deadline):
         let output = pacer.output
         condition.unlock()
-        parker.sleep(until: deadline)
+        // A wake-up that is not a stop (one that raced the end of an idle park) does not
+        // make the frame early.
+        while clock.now() < deadline && !worker.isStopping { parker.sleep(until: deadline) }
         let start = clock.now()
         do {
           switch output {
@@ -340,7 +326,7 @@ public final class FrameScheduler: @unchecked Sendable {
         }
       }
     }
-    if stopping && blankWhenStopping && failed == nil {
+    if worker.isStopping && blankWhenStopping && failed == nil {
       condition.unlock()
       try? driver.blank()
       condition.lock()
@@ -349,6 +335,5 @@ public final class FrameScheduler: @unchecked Sendable {
     exited = true
     condition.broadcast()
     condition.unlock()
-    parker.retire()
   }
 }

@@ -1,14 +1,14 @@
+import NixieBoardModel
 import NixieBoards
 import NixieCore
 import NixieInput
-import NixieLinux
-import NixieSimulator
 import NixieSystem
+import NixieTransports
 
 /// A board's knob made ready to read, the one set-up `nixie select` and `nixie clock` share:
-/// the encoder's wiring and decoder settings, a source of its line events — libgpiod edge
-/// events on hardware, an input script played on the simulated gpiochip — and the lines'
-/// levels when reading began.
+/// the encoder's wiring and decoder settings, and its lines as the session's backend opens
+/// them (`DisplaySession.openKnob`) — libgpiod edge events on hardware, an input script played
+/// on the simulated gpiochip.
 public struct KnobInput {
   public let encoder: EncoderWiring
   public let settings: QuadratureSettings
@@ -32,41 +32,15 @@ public struct KnobInput {
         .badUsage,
         "--board \(board.name): its encoder has no push switch, and \(command) confirms with a press")
     }
-    guard let settings = QuadratureSettings(wiring: encoder) else {
-      throw NixieError(
-        .badConfiguration,
-        "\(board.name): encoder.detents-per-cycle must be 1, 2 or 4, not \(encoder.detentsPerCycle)")
-    }
-    return (encoder, settings)
+    return (encoder, try QuadratureSettings.checked(encoder, board: board.name))
   }
 
-  /// The real knob: the encoder's lines requested for edge events through libgpiod.
-  public static func hardware(_ encoder: EncoderWiring, settings: QuadratureSettings, clock: MonotonicClock)
-    throws(NixieError) -> KnobInput
+  /// The knob of `session`'s board, its lines opened on the session's backend; nil when the
+  /// backend has nothing to read them from (the simulator without a script).
+  public static func open(_ encoder: EncoderWiring, settings: QuadratureSettings, on session: DisplaySession)
+    throws(NixieError) -> KnobInput?
   {
-    KnobInput(
-      encoder: encoder, settings: settings,
-      lines: try LineInput.hardware(clock: clock) { try GPIOKnobSource(encoder: encoder) })
-  }
-
-  /// The simulator's knob: `script` played on the simulated gpiochip of `session`, which must
-  /// carry the encoder's lines (the board's encoder is on the display's chip).
-  public static func scripted(
-    _ script: InputScript, encoder: EncoderWiring, settings: QuadratureSettings, session: DisplaySession
-  ) throws(NixieError) -> KnobInput {
-    guard let gpio = session.simulated?.gpio, ScriptedKnob.inputs.isSubset(of: LineSet(gpio.roles)) else {
-      throw NixieError(
-        .unavailable,
-        "the simulator puts the encoder on the display's gpiochip; \(session.board.name) has it on \(encoder.chip)"
-      )
-    }
-    let origin = max(session.clock.now(), gpio.lastTime)
-    let knob = ScriptedKnob(
-      gpio: gpio,
-      changes: script.levelChanges(
-        encoder: settings, switchActiveLow: encoder.activeLow, levels: gpio.levels),
-      origin: origin, clock: session.clock)
-    return KnobInput(encoder: encoder, settings: settings, lines: .scripted(knob, origin: origin))
+    try session.openKnob(encoder).map { KnobInput(encoder: encoder, settings: settings, lines: $0) }
   }
 
   /// The input script at `path` (`-`: standard input): bad usage when it cannot be read, bad

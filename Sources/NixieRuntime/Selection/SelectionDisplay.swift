@@ -1,4 +1,5 @@
 import NixieCore
+import NixieDisplay
 
 /// What the tubes show while `nixie select` runs: the selected value, or — when the board
 /// cannot show every value — the selected value's 1-based position, for all of them, so a

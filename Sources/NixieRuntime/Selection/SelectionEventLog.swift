@@ -1,6 +1,6 @@
-import NixieCore
 import NixieInput
 import NixieSystem
+import NixieText
 
 /// `nixie select --events`: one JSON object per line on standard error for every change of
 /// the selection, and one for how it ended.

@@ -1,12 +1,12 @@
 import NixieCore
 import NixieInput
-import NixieSimulator
 import NixieSystem
+import NixieTransports
 
 /// `nixie select`: the rotary-knob selector, start to end. The tubes show the selected value,
 /// the knob turns through the values, a short press chooses one, a long press or the timeout
-/// cancels. On hardware the knob is read through libgpiod; on the simulator an input script
-/// plays it.
+/// cancels. The knob is read on the backend the board is brought up on: through libgpiod on
+/// hardware, an input script playing it on the simulator.
 public struct SelectionJob {
   /// The board and backend as chosen.
   public var choice: BoardChoice
@@ -41,50 +41,31 @@ public struct SelectionJob {
   public func run() throws(NixieError) -> String {
     let board = try choice.loadProfile()
     let encoder = try KnobInput.encoder(of: board, for: "nixie select", needsSwitch: true)
-    // A script is for the simulator: --input implies --backend sim unless told otherwise.
-    var backend = Backend.sim
-    if script == nil || choice.backend != nil {
-      let (resolved, note) = try choice.resolveBackend()
-      if let note { notice(note) }
-      backend = resolved
+    var choice = choice
+    choice.input = script
+    let (backend, note) = try choice.resolvedBackend()
+    if let note { notice(note) }
+    if let missing = backend.missingInput {
+      throw NixieError(.badUsage, missing + " (see 'nixie select --help')")
     }
-    switch (backend, script) {
-    case (.hardware, .some):
-      throw NixieError(.badUsage, "--input plays a script on the simulator: use it with --backend sim")
-    case (.sim, .none):
+    // Virtual time where the backend has it, unless someone is watching the tubes.
+    let paced = Terminal.standardOutputIsTerminal
+    let session = try DisplaySession(
+      board: board, backend: backend, recording: recording, view: paced, clock: backend.clock(unpaced: !paced)
+    )
+    let opened: KnobInput?
+    do {
+      opened = try KnobInput.open(encoder.wiring, settings: encoder.settings, on: session)
+    } catch {
+      session.finish()
+      throw error
+    }
+    guard let knob = opened else {
+      session.finish()
       throw NixieError(
-        .badUsage,
-        "the simulator's knob needs --input FILE: a script of knob turns and presses (see 'nixie select --help')"
-      )
-    case (.hardware, .none):
-      let clock = SystemClock()
-      let session = try DisplaySession(
-        board: board, backend: .hardware, recording: recording, view: false, clock: clock)
-      let knob: KnobInput
-      do {
-        knob = try KnobInput.hardware(encoder.wiring, settings: encoder.settings, clock: clock)
-      } catch {
-        session.finish()
-        throw error
-      }
-      return try select(with: knob, session: session)
-    case (.sim, .some(let path)):
-      let script = try KnobInput.script(at: path)
-      // Virtual time unless someone is watching the tubes in the terminal.
-      let paced = Terminal.standardOutputIsTerminal
-      let clock: MonotonicClock = paced ? SystemClock() : ManualClock(start: SystemClock().now())
-      let session = try DisplaySession(
-        board: board, backend: .sim, recording: recording, view: paced, clock: clock)
-      let knob: KnobInput
-      do {
-        knob = try KnobInput.scripted(
-          script, encoder: encoder.wiring, settings: encoder.settings, session: session)
-      } catch {
-        session.finish()
-        throw error
-      }
-      return try select(with: knob, session: session)
+        .internalError, "\(board.name): the backend opened no knob, though it needs nothing more")
     }
+    return try select(with: knob, session: session)
   }
 
   /// Shows the selection, reads `knob` until it ends, and finishes the session.

@@ -1,21 +1,33 @@
+import NixieBackend
+import NixieBoardModel
 import NixieBoards
 import NixieCore
+import NixieLinux
+import NixieSimulator
 import NixieSystem
+import NixieText
 
 /// The board a command drives and the backend it drives it on, as the user chose them
-/// (`--board`, `--backend`, a configuration file's `board:` and `backend:`), and the one rule
-/// that turns the choice into a board profile and a backend:
+/// (`--board`, `--backend`, `--input`, a configuration file's `board:` and `backend:`), and
+/// the one rule that turns the choice into a board profile and a backend:
 ///
 /// - Hardware is only ever driven for a board the user chose. Without one, the default board
 ///   runs on the simulator — on a Raspberry Pi too, with a notice that says how to choose —
 ///   and `--backend hardware` is refused.
+/// - An input script (`--input`) is played on the simulator: it implies the simulator, and is
+///   refused with `--backend hardware`.
 /// - With a chosen board the backend is the one asked for, else the hardware when the machine
 ///   has a GPIO chip, else the simulator.
+///
+/// This is the one place that knows the backends by name: `resolvedBackend` makes the
+/// `BoardBackend` every command brings its board up on (`DisplaySession`).
 public struct BoardChoice: Sendable {
   /// A built-in profile's name or a profile file; nil when the user chose none.
   public var board: String?
   /// The backend asked for; nil to let the rule decide.
   public var backend: Backend?
+  /// An input script's path (`--input`; `-` is standard input), for the simulator's knob.
+  public var input: String?
   /// Where `board` came from: an option, or a place in a file.
   public enum Origin: Hashable, Sendable {
     /// A command-line option, e.g. `--board`: a bad name is bad usage.
@@ -31,11 +43,12 @@ public struct BoardChoice: Sendable {
   public var howToChoose: String
 
   public init(
-    board: String? = nil, backend: Backend? = nil, origin: Origin = .option("--board"),
+    board: String? = nil, backend: Backend? = nil, input: String? = nil, origin: Origin = .option("--board"),
     howToChoose: String = "--board NAME"
   ) {
     self.board = board
     self.backend = backend
+    self.input = input
     self.origin = origin
     self.howToChoose = howToChoose
   }
@@ -68,11 +81,15 @@ public struct BoardChoice: Sendable {
 
   /// The backend by the rule above, and a notice for the user when the simulator runs on a
   /// machine with GPIO because no board was chosen; `--backend hardware` without a chosen
-  /// board is bad usage.
+  /// board, or with an input script, is bad usage.
   public func resolveBackend(machineHasGPIO: Bool = Self.machineHasGPIO) throws(NixieError)
     -> (backend: Backend, notice: String?)
   {
-    guard board == nil else { return (backend ?? (machineHasGPIO ? .hardware : .sim), nil) }
+    guard board == nil else {
+      if let refusal = inputRefusal { throw NixieError(.badUsage, refusal) }
+      if let backend { return (backend, nil) }
+      return (machineHasGPIO && input == nil ? .hardware : .sim, nil)
+    }
     switch backend {
     case .hardware?:
       try requireChosenBoard(for: "--backend hardware")
@@ -81,11 +98,37 @@ public struct BoardChoice: Sendable {
       return (.sim, nil)
     case nil:
       let notice =
-        machineHasGPIO
+        machineHasGPIO && input == nil
         ? "no board chosen, so no GPIO line is touched: this runs on the simulator. Choose your board"
           + " with \(howToChoose) ('nixie boards' lists them)"
         : nil
       return (.sim, notice)
+    }
+  }
+
+  /// Why an input script cannot be played on the backend asked for (the hardware); nil when
+  /// it can, or when there is none.
+  public var inputRefusal: String? {
+    guard input != nil, backend == .hardware else { return nil }
+    return "--input plays a script on the simulator: use it with --backend sim"
+  }
+
+  /// The backend to bring the board up on, by `resolveBackend`'s rule, with its notice: the
+  /// host's devices as `consumer` (a device that is not there says how to run the simulator
+  /// instead, `missingDeviceHint`), or the simulator playing the `--input` script (read here:
+  /// bad usage when it cannot be read, bad configuration with its line when it is wrong).
+  public func resolvedBackend(
+    consumer: String = "nixie",
+    missingDeviceHint: String? = "no hardware at hand? --backend sim runs the simulator",
+    machineHasGPIO: Bool = Self.machineHasGPIO
+  ) throws(NixieError) -> (backend: any BoardBackend, notice: String?) {
+    let (chosen, notice) = try resolveBackend(machineHasGPIO: machineHasGPIO)
+    switch chosen {
+    case .hardware:
+      return (LinuxBackend(consumer: consumer, missingDeviceHint: missingDeviceHint), notice)
+    case .sim:
+      let script = try input.map { path throws(NixieError) in try KnobInput.script(at: path) }
+      return (SimulatorBackend(input: script), notice)
     }
   }
 

@@ -1,10 +1,18 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
-import NixieLinux
+import NixieDisplay
+import NixieDrivers
 import NixieSimulator
 import NixieSystem
+import NixieTransitions
+import NixieTransports
 
-/// A board brought up for one command: the driver to write frames to, with the trace, the
-/// frames log and the terminal view attached as the options ask. `finish()` flushes them.
+/// A board brought up for one command — the one bring-up every command shares: the board
+/// opened on the backend chosen (`BoardChoice`), the trace, the frames log and the terminal
+/// view attached as the options ask and the backend offers, the driver started, the frame
+/// thread running, the backlight's player ready, and the input lines to be had (`openKnob`,
+/// `openButtons`). `finish()` flushes the recordings and gives the board back.
 ///
 /// Frames reach the driver through `scheduler`, whose thread paces transitions and PWM
 /// dimming; the driver and everything watching it (simulator, trace, frames log, terminal
@@ -14,8 +22,6 @@ public final class DisplaySession {
   public let clock: MonotonicClock
   /// The board's driver: written by `scheduler`'s thread only, until `finish()`.
   public let driver: DisplayDriver
-  /// The board in software, for `--backend sim` (commands that drive its input lines use it).
-  public private(set) var simulated: SimulatedBoard?
   /// The tubes drawn in the terminal, when the session draws them.
   public private(set) var terminalView: TubeTerminalView?
   /// Paces every frame onto the driver.
@@ -26,11 +32,12 @@ public final class DisplaySession {
   private var finishers: [(UInt64) -> Void] = []
   /// The files recorded into.
   private var files: [RecordingFile] = []
-  /// The real transports, held (lines requested) for as long as the session lives.
-  private var hardwareBoard: HardwareBoard?
+  /// The board as the backend opened it, held (lines requested) for as long as the session lives.
+  private let opened: any OpenBoard
 
-  /// Brings `board` up on `backend`. `view` draws the tubes on standard output. `clock` times
-  /// everything (a manual clock runs a scripted simulation in virtual time). `displayedTime`
+  /// Brings `board` up on `backend`. `view` draws the tubes on standard output where the
+  /// backend has a picture of them. `clock` times everything (a manual clock runs a scripted
+  /// simulation in virtual time). `displayedTime`
   /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
   /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
   /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
@@ -38,77 +45,30 @@ public final class DisplaySession {
   /// `onRecordingFailure` hears, once per file, that a write to the trace or the frames log
   /// failed (a full disk): the session goes on and stops writing that file.
   public init(
-    board: BoardProfile, backend: Backend, recording: SessionRecording = SessionRecording(), view: Bool,
-    clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
+    board: BoardProfile, backend: any BoardBackend, recording: SessionRecording = SessionRecording(),
+    view: Bool, clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
     heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil,
     onRecordingFailure: @escaping (String) -> Void = { _ in },
     onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil
   ) throws(NixieError) {
     self.board = board
     self.clock = clock
-    var steadyPicture: TubeTerminalView?
     let start = clock.now()
-    let recorders: Recorders
-    var backlightLines: GPIOLines?
-    switch backend {
-    case .hardware:
-      let hardware: HardwareBoard
-      do {
-        hardware = try HardwareBoard(board: board, clock: clock)
-      } catch {
-        let hint = error.isMissingDevice ? "; no hardware at hand? --backend sim runs the simulator" : ""
-        throw NixieError(.unavailable, error.description + hint)
-      }
-      hardwareBoard = hardware
-      driver = hardware.driver
-      backlightLines = hardware.backlightLines
-      // What the kernel allows: the levels we set, stamped when each write returned.
-      recorders = Recorders(
-        roles: hardware.tracedRoles, levels: hardware.levels, comment: hardware.wiringComment,
-        observeLines: { trace in hardware.addLineObserver { trace.linesChanged($0, levels: $1, at: $2) } },
-        observeFrames: hardware.addFrameObserver)
-    case .sim:
-      let simulated: SimulatedBoard
-      do {
-        simulated = try SimulatedBoard(board: board, clock: clock)
-      } catch {
-        throw NixieError(.unavailable, "--backend sim cannot run \(board.name): \(error)")
-      }
-      driver = simulated.driver
-      self.simulated = simulated
-      backlightLines = simulated.gpio
-      recorders = Recorders(
-        roles: simulated.gpio.roles, levels: simulated.gpio.levels, comment: simulated.wiringComment,
-        observeLines: simulated.gpio.addObserver, observeFrames: simulated.display.addObserver)
-      if view {
-        let stdout = FileStream.standardOutput
-        let picture = TubeTerminalView(
-          layout: board.layout, caption: board.name, colors: .detect(environment: Environment.value),
-          columns: Terminal.columns, start: start
-        ) {
-          stdout.write($0)
-          stdout.flush()
-        }
-        simulated.display.addObserver(picture)
-        if let light = simulated.backlight { picture.backlight = { light.color(at: $0) } }
-        steadyPicture = picture
-        terminalView = picture
-        finishers.append { picture.renderSteady(at: $0) }
-      }
+    let opened = try backend.open(board, clock: clock)
+    self.opened = opened
+    driver = opened.driver
+    let picture = view && opened.drawsPicture ? Self.picture(of: opened, board: board, start: start) : nil
+    if let picture {
+      terminalView = picture
+      finishers.append { picture.renderSteady(at: $0) }
     }
     let recorded = try Self.record(
-      recorders, board: board, recording: recording, start: start, displayedTime: displayedTime,
+      opened, board: board, recording: recording, start: start, displayedTime: displayedTime,
       onFailure: onRecordingFailure)
     files = recorded.files
     finishers += recorded.finishers
-    do {
-      try driver.start()
-    } catch {
-      throw NixieError(
-        backend == .hardware ? .unavailable : .internalError, "\(board.name): \(error)")
-    }
+    try opened.start()
     // When a fade is over, the terminal shows the settled picture at once.
-    let picture = steadyPicture
     scheduler = FrameScheduler(
       layout: board.layout, driver: driver, clock: clock, pacing: board.pacing,
       groups: board.outputs.positions.map(\.group), heartbeat: heartbeat,
@@ -118,7 +78,37 @@ public final class DisplaySession {
     } catch {
       throw NixieError(.internalError, "the frame thread: \(error)")
     }
-    backlight = Self.backlightPlayer(board: board, lines: backlightLines, scheduler: scheduler, clock: clock)
+    backlight = Self.backlightPlayer(
+      board: board, lines: opened.backlightLines, scheduler: scheduler, clock: clock)
+  }
+
+  /// `board`'s tubes drawn on standard output from the frames of `opened`, the glass tinted
+  /// by the backlight read back.
+  private static func picture(of opened: any OpenBoard, board: BoardProfile, start: UInt64)
+    -> TubeTerminalView
+  {
+    let stdout = FileStream.standardOutput
+    let picture = TubeTerminalView(
+      layout: board.layout, caption: board.name, colors: .detect(environment: Environment.value),
+      columns: Terminal.columns, start: start
+    ) {
+      stdout.write($0)
+      stdout.flush()
+    }
+    opened.addFrameObserver(picture)
+    picture.backlight = opened.backlightReadBack
+    return picture
+  }
+
+  /// The knob's lines on this board's backend, ready to read; nil when the backend has
+  /// nothing to read them from (the simulator without a script).
+  public func openKnob(_ encoder: EncoderWiring) throws(NixieError) -> LineInput? {
+    try opened.openKnob(encoder)
+  }
+
+  /// The buttons' lines, as `openKnob`.
+  public func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput? {
+    try opened.openButtons(buttons)
   }
 
   /// The player for `board`'s backlight: PWM on `lines`, or the chips' LEDs through the frame
@@ -136,22 +126,10 @@ public final class DisplaySession {
     }
   }
 
-  /// What either backend offers the trace and the frames log.
-  private struct Recorders {
-    /// The lines a trace records, with their levels now and a description for its header.
-    var roles: [LineRole]
-    var levels: LineSet
-    var comment: String
-    /// Makes a trace see every change of those lines.
-    var observeLines: (VCDWriter<FileStream>) -> Void
-    /// Makes an observer see every frame that reaches the tubes.
-    var observeFrames: (FrameObserver) -> Void
-  }
-
   /// Starts the `--trace` and `--frames-log` files the options ask for, from `start` on, and
   /// returns what finishes them.
   private static func record(
-    _ recorders: Recorders, board: BoardProfile, recording: SessionRecording, start: UInt64,
+    _ opened: any OpenBoard, board: BoardProfile, recording: SessionRecording, start: UInt64,
     displayedTime: ((UInt64) -> Int64)?, onFailure: @escaping (String) -> Void
   ) throws(NixieError) -> (files: [RecordingFile], finishers: [(UInt64) -> Void]) {
     var files: [RecordingFile] = []
@@ -160,10 +138,10 @@ public final class DisplaySession {
       let file = RecordingFile(
         option: "--trace", stream: try Self.open(path, option: "--trace"), onFailure: onFailure)
       let trace = VCDWriter(
-        output: file.stream, roles: recorders.roles, levels: recorders.levels, origin: start,
-        comment: recorders.comment)
-      recorders.observeLines(trace)
-      recorders.observeFrames(file)
+        output: file.stream, roles: opened.tracedRoles, levels: opened.tracedLevels, origin: start,
+        comment: opened.wiringComment)
+      opened.addLineObserver(trace)
+      opened.addFrameObserver(file)
       files.append(file)
       finishers.append { time in
         trace.finish(at: time)
@@ -177,8 +155,8 @@ public final class DisplaySession {
       let log = FramesLog(
         file: file.stream, board: board,
         displayedTime: displayedTime ?? { wallStart + Int64($0) - Int64(start) })
-      recorders.observeFrames(log)
-      recorders.observeFrames(file)
+      opened.addFrameObserver(log)
+      opened.addFrameObserver(file)
       files.append(file)
       finishers.append { _ in file.flush() }
     }
@@ -246,12 +224,12 @@ public final class DisplaySession {
 
   /// Stops the frame thread (the tubes keep the last frame, or with `blanking` go dark — its
   /// last write, mid-fade or not), draws the last picture, flushes the trace and the frames
-  /// log, and gives the hardware lines back.
+  /// log, and gives the board back (the hardware's lines to the kernel).
   public func finish(blanking: Bool = false) {
     backlight?.stop()
     scheduler.stop(blanking: blanking)
     let now = clock.now()
     for finisher in finishers { finisher(now) }
-    hardwareBoard?.release()
+    opened.release()
   }
 }

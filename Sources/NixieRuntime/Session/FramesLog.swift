@@ -1,5 +1,8 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
 import NixieSystem
+import NixieText
 
 /// The `--frames-log` file: one JSON object per frame that reached the tubes (docs/INTERFACE.md);
 /// its `RecordingFile` flushes each line.

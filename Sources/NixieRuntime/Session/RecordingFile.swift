@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDrivers
 import NixieSystem
 
 /// A file a session records into (`--trace`, `--frames-log`), flushed after every frame that

@@ -1,6 +1,10 @@
+import NixieBoardModel
 import NixieCore
+import NixieDisplay
 import NixieSimulator
 import NixieSystem
+import NixieText
+import NixieTransitions
 
 /// `nixie show`: a value formatted for the board and put on the tubes with a transition,
 /// optionally kept lit for a while and then blanked. SIGINT or SIGTERM during the transition or
@@ -69,7 +73,7 @@ public struct ShowJob {
       return
     }
     if backlight != nil { try Self.checkBacklight(of: board, held: hold != nil) }
-    let (backend, note) = try choice.resolveBackend()
+    let (backend, note) = try choice.resolvedBackend()
     if let note { notice(note) }
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
     let signals: SignalDescriptor
@@ -80,8 +84,7 @@ public struct ShowJob {
     }
     defer { signals.restoreMask() }
     let session = try DisplaySession(
-      board: board, backend: backend, recording: recording,
-      view: backend == .sim && Terminal.standardOutputIsTerminal)
+      board: board, backend: backend, recording: recording, view: Terminal.standardOutputIsTerminal)
     do {
       session.setBrightness(brightness)
       if let light { try session.setBacklight(BacklightProgram(.steady(light))) }

@@ -1,5 +1,6 @@
 import NixieCore
 import NixieSystem
+import NixieTransports
 
 /// `nixie test-pattern`: bring-up, one cathode at a time — every cathode of every position,
 /// left to right, each lit for `step` with a label saying what should glow.
@@ -28,11 +29,10 @@ public struct TestPatternJob {
   /// run fail as unavailable at the end.
   public func run() throws(NixieError) {
     let board = try choice.loadProfile()
-    let (backend, note) = try choice.resolveBackend()
+    let (backend, note) = try choice.resolvedBackend()
     if let note { warning(note) }
     let session = try DisplaySession(
-      board: board, backend: backend, recording: recording,
-      view: backend == .sim && Terminal.standardOutputIsTerminal)
+      board: board, backend: backend, recording: recording, view: Terminal.standardOutputIsTerminal)
     let steps = board.layout.testPattern
     let start = session.clock.now()
     var failed = 0

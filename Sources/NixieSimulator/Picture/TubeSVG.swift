@@ -1,4 +1,7 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieText
+import NixieTransitions
 
 /// The tubes drawn as SVG, as the terminal view draws them: warm orange wire on dark glass,
 /// the wired cathodes as dim ghosts behind, a soft glow around what is lit, each cathode at

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieBoardModel
 
 /// How much colour the terminal takes, and the palette of a glowing tube.
 public enum TerminalColors: Sendable {

@@ -1,4 +1,4 @@
-import NixieCore
+import NixieDisplay
 
 /// 5 × 7 pixel pictures of every main cathode, as a nixie's bent wires look from the front.
 enum TubeFont {

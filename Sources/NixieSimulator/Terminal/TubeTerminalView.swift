@@ -1,4 +1,6 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
+import NixieDrivers
 import NixieSystem
 
 /// The tubes drawn in a terminal: warm orange wire on dark glass, the unlit cathodes as dim

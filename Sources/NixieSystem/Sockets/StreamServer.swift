@@ -21,9 +21,7 @@ public final class StreamServer<Service: StreamService>: @unchecked Sendable {
   private let service: Service
   private let monotonic: @Sendable () -> UInt64
   private let report: @Sendable (String) -> Void
-  private let stopEvent: WakeUpEvent
-  private let wakeEvent: WakeUpEvent
-  private var thread: SystemThread?
+  private let worker = WorkerThread()
   private var connections: [StreamConnection<Service.State>] = []
   private var nextTick: UInt64?
 
@@ -42,37 +40,26 @@ public final class StreamServer<Service: StreamService>: @unchecked Sendable {
     self.service = service
     self.monotonic = monotonic
     self.report = report
-    stopEvent = try WakeUpEvent()
-    wakeEvent = try WakeUpEvent()
     for listener in listeners { try listener.descriptor.setNonBlocking() }
   }
 
   /// Starts serving on a thread named `name`; throws when the system cannot make one.
   public func start(name: String) throws(SystemCallError) {
-    guard thread == nil else { return }
-    thread = try SystemThread.start(name: name) { [self] in serve() }
+    try worker.start(name: name) { [self] in serve() }
   }
 
   /// Stops serving and closes every client (without `closed` calls). Waits for the thread.
-  public func stop() {
-    guard let thread else { return }
-    stopEvent.signal()
-    thread.join()
-    self.thread = nil
-  }
+  public func stop() { worker.stop() }
 
   /// Makes the server call the service's `tick` soon. Safe from any thread.
-  public func wake() { wakeEvent.signal() }
+  public func wake() { worker.wake() }
 
   private func serve() {
     while true {
       let now = monotonic()
       if let paused = acceptPausedUntil, now >= paused { acceptPausedUntil = nil }
       let accepting = acceptPausedUntil == nil
-      var interests = [
-        Poll.Interest(stopEvent.descriptor.rawValue), Poll.Interest(wakeEvent.descriptor.rawValue),
-      ]
-      if accepting { interests += listeners.map { Poll.Interest($0.descriptor.rawValue) } }
+      var interests = accepting ? listeners.map { Poll.Interest($0.descriptor.rawValue) } : []
       let firstConnection = interests.count
       interests += connections.map { connection in
         Poll.Interest(
@@ -80,17 +67,18 @@ public final class StreamServer<Service: StreamService>: @unchecked Sendable {
           writable: connection.pendingBytes > 0)
       }
       let wake = (connections.compactMap(\.deadline) + [acceptPausedUntil, nextTick].compactMap { $0 }).min()
-      let ready: [Poll.Readiness]
+      let waited: WorkerThread.Ready?
       do {
-        ready = try Poll.wait(interests, timeout: wake.map { $0 > now ? $0 - now : 0 })
+        waited = try worker.wait(for: interests, timeout: wake.map { $0 > now ? $0 - now : 0 })
       } catch {
         report("\(error)")
         return
       }
-      if ready[0].readable {
+      guard let waited else {
         connections.removeAll()
         return
       }
+      let ready = waited.descriptors
       let current = connections
       for (index, connection) in current.enumerated() {
         let readiness = ready[firstConnection + index]
@@ -101,13 +89,12 @@ public final class StreamServer<Service: StreamService>: @unchecked Sendable {
         connection.flush()
       }
       let after = monotonic()
-      if ready[1].readable || nextTick.map({ after >= $0 }) == true {
-        wakeEvent.drain()
+      if waited.woken || nextTick.map({ after >= $0 }) == true {
         nextTick = service.tick(connections.filter { !$0.isDropped }, at: after)
         for connection in connections { connection.flush() }
       }
       closeFinished(at: after)
-      if accepting && ready[2..<firstConnection].contains(where: \.readable) { acceptClients() }
+      if accepting && ready[..<firstConnection].contains(where: \.readable) { acceptClients() }
     }
   }
 

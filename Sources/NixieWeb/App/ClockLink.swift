@@ -1,5 +1,5 @@
-import NixieClock
-import NixieCore
+import NixieControl
+import NixieText
 
 /// How `nixie web` talks to the clock: one control request, the clock's answer. The real one is
 /// the control socket (`ControlSocketLink`); tests use a stand-in.

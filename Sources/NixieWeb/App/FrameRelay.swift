@@ -1,8 +1,7 @@
+import NixieControl
 import NixieLogging
-import NixieClock
-import NixieCore
 import NixieSystem
-import Synchronization
+import NixieText
 
 /// The tubes' frames from the clock, for every viewer of the page: one subscription on the
 /// control socket (however many viewers), read on a thread of its own. The latest frame is
@@ -23,9 +22,8 @@ public final class FrameRelay: @unchecked Sendable {
   private let path: String
   private let logger: Logger
   private let latest = Locked(Latest(sequence: 0, frame: 0, json: nil, connected: false))
-  private let stopping = Atomic<Bool>(false)
   private let onFrame = LockedAction<Void, Void>()
-  private var thread: SystemThread?
+  private let worker = WorkerThread()
 
   public init(socket path: String, logger: Logger) {
     self.path = path
@@ -39,15 +37,11 @@ public final class FrameRelay: @unchecked Sendable {
 
   /// Starts relaying on a thread of its own.
   public func start() throws(SystemCallError) {
-    thread = try SystemThread.start(name: "nixie-web-frames") { [self] in run() }
+    try worker.start(name: "nixie-web-frames") { [self] in run() }
   }
 
-  /// Stops within about a second.
-  public func stop() {
-    stopping.store(true, ordering: .relaxed)
-    thread?.join()
-    thread = nil
-  }
+  /// Stops at once: a wait for the clock's next frame, or for the next try, ends.
+  public func stop() { worker.stop() }
 
   private func publish(_ change: (inout Latest) -> Void) {
     latest.withLock {
@@ -59,7 +53,7 @@ public final class FrameRelay: @unchecked Sendable {
 
   private func run() {
     var warned = false
-    while !stopping.load(ordering: .relaxed) {
+    while !worker.isStopping {
       do throws(SystemCallError) {
         try follow()
       } catch {
@@ -67,10 +61,11 @@ public final class FrameRelay: @unchecked Sendable {
         warned = true
       }
       publish { $0.connected = false }
-      var waited = 0
-      while waited < 10 && !stopping.load(ordering: .relaxed) {
-        _ = try? Poll.wait([], timeout: 100_000_000)
-        waited += 1
+      do {
+        guard try worker.wait(for: [], timeout: 1_000_000_000) != nil else { return }
+      } catch {
+        logger.error("the clock's frames are not relayed any more: \(error)")
+        return
       }
     }
   }
@@ -82,11 +77,12 @@ public final class FrameRelay: @unchecked Sendable {
     }
     let socket = try UnixSocket(datagram: false)
     try socket.connect(to: address)
-    try socket.setReceiveTimeout(milliseconds: 1000)
     _ = try socket.send(Array((ControlRequest.subscribe.line + "\n").utf8))
     var buffer: [UInt8] = []
     var subscribed = false
-    while !stopping.load(ordering: .relaxed) {
+    // Blocks until the clock sends or hangs up, or until the relay stops (nil).
+    while let ready = try worker.wait(for: [Poll.Interest(socket.descriptor.rawValue)], timeout: nil) {
+      guard ready.descriptors[0].readable || ready.descriptors[0].failed else { continue }
       guard let chunk = try socket.receive(upTo: 65_536) else { continue }
       guard !chunk.isEmpty else { return }
       buffer += chunk

@@ -1,6 +1,6 @@
-import NixieClock
-import NixieCore
+import NixieControl
 import NixieSimulator
+import NixieText
 
 /// `nixie web`'s routes: the page, its script and style, the tubes' picture, the JSON API
 /// that forwards checked requests to the clock, the login, and the frames stream. Runs on the
@@ -8,7 +8,8 @@ import NixieSimulator
 /// without a network or a clock.
 ///
 /// Safety, in the order a request meets it: the server's limits (`HTTPLimits`), the `Host`
-/// check (without a password only IP literals and `localhost`, against DNS rebinding), the
+/// check (without a password only IP literals, `localhost` and web.yaml's `allowed-hosts`,
+/// against DNS rebinding), the `Origin` check (a change from another site's page), the
 /// session (with a password, every route but the login needs the `nixie_session` cookie), the
 /// CSRF token in `X-CSRF-Token` on every change (with JSON bodies only, so a form on another
 /// site cannot post), then the strict checks of each request's fields. Nothing here logs a
@@ -21,9 +22,19 @@ public final class WebApp: @unchecked Sendable {
   private var logins = LoginLimiter()
   /// The CSRF token of a server without a password (one for all, made at start).
   private let openToken: String
-  /// The tubes' picture (dark) and the clock's layout it was drawn from: drawn again when the
-  /// clock reports another layout (restarted on another board).
-  private var picture: (layout: JSONValue, document: String)?
+  /// The tubes' picture (dark) and the clock's layout it was drawn from: drawn (and compressed)
+  /// again when the clock reports another layout (restarted on another board).
+  private var picture: (layout: JSONValue, body: EncodedBody)?
+  /// The script and the style sheet, compressed once.
+  private static let script = EncodedBody(WebAssets.script, contentType: "text/javascript; charset=utf-8")
+  private static let style = EncodedBody(WebAssets.style, contentType: "text/css; charset=utf-8")
+  /// What a phone's home screen and a browser's tab show, for everyone (no secret in them, and
+  /// browsers fetch the manifest without the session's cookie).
+  private static let icon = EncodedBody(WebIcon.svg, contentType: "image/svg+xml")
+  private static let manifest = EncodedBody(WebAssets.manifest, contentType: "application/manifest+json")
+  private static let pngIcons = WebIcon.pngSizes.map { side in
+    (WebIcon.pngPath(side), WebIcon.png(side: side) ?? [])
+  }
 
   /// The session cookie's name.
   static let cookie = "nixie_session"
@@ -32,7 +43,7 @@ public final class WebApp: @unchecked Sendable {
     self.configuration = configuration
     self.clock = clock
     self.random = random
-    openToken = PasswordHash.hex(random(32))
+    openToken = Hex.string(random(32))
   }
 
   /// Whether a password protects the page.
@@ -40,11 +51,11 @@ public final class WebApp: @unchecked Sendable {
 
   /// The answer to `request` from `peer` (its IP address) at monotonic `now`.
   public func respond(to request: HTTPRequest, from peer: String, at now: UInt64) -> WebReply {
-    if let refusal = checkHost(request) { return .response(refusal) }
+    if let refusal = checkHost(request) ?? checkOrigin(request) { return .response(refusal) }
     let method = request.method == "HEAD" ? "GET" : request.method
     let route = (method, request.path)
     if route == ("POST", "/login") { return login(request, from: peer, at: now) }
-    if route == ("GET", "/app.css") { return .response(asset(WebAssets.style, "text/css; charset=utf-8")) }
+    if let open = Self.open(route, request) { return .response(open) }
     let session = sessions.session(request.cookie(Self.cookie), at: now)
     if needsLogin && session == nil {
       if route == ("GET", "/") {
@@ -59,11 +70,12 @@ public final class WebApp: @unchecked Sendable {
     switch route {
     case ("GET", "/"):
       return .response(asset(WebAssets.page(csrf: token, loggedIn: needsLogin), "text/html; charset=utf-8"))
-    case ("GET", "/app.js"): return .response(asset(WebAssets.script, "text/javascript; charset=utf-8"))
-    case ("GET", "/tubes.svg"): return .response(tubes())
+    case ("GET", "/app.js"): return .response(asset(Self.script, request))
+    case ("GET", "/tubes.svg"): return .response(tubes(request))
     case ("GET", "/api/state"): return .response(forward(.state, key: "state"))
     case ("GET", "/api/zones"):
-      return .response(.json(JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])))
+      let zones = JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])
+      return .response(asset(EncodedBody(zones, contentType: "application/json; charset=utf-8"), request))
     case ("GET", "/events"): return .stream
     case ("POST", "/api/settings"): return .response(settings(request))
     case ("POST", "/api/show"): return .response(show(request))
@@ -82,29 +94,74 @@ public final class WebApp: @unchecked Sendable {
     }
   }
 
+  /// The answer to a route anyone may ask for, logged in or not: the style sheet, the icons,
+  /// the manifest.
+  private static func open(_ route: (String, String), _ request: HTTPRequest) -> HTTPResponse? {
+    let cache = [HTTPRequest.Header(name: "Cache-Control", value: "no-store")]
+    switch route {
+    case ("GET", "/app.css"): return style.response(to: request, headers: cache)
+    case ("GET", "/favicon.ico"): return icon.response(to: request, headers: cache)
+    case ("GET", "/manifest.webmanifest"): return manifest.response(to: request, headers: cache)
+    default:
+      guard route.0 == "GET", route.1.hasPrefix("/icon-"),
+        let png = pngIcons.first(where: { $0.0 == route.1 })
+      else {
+        return nil
+      }
+      return HTTPResponse(contentType: "image/png", body: png.1, headers: cache)
+    }
+  }
+
   /// Every route, for 405's `Allow`.
-  static let routes: [(method: String, path: String)] = [
-    ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/tubes.svg"), ("GET", "/api/state"),
-    ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
-    ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
-  ]
+  static let routes: [(method: String, path: String)] =
+    [
+      ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/favicon.ico"),
+      ("GET", "/manifest.webmanifest"), ("GET", "/tubes.svg"), ("GET", "/api/state"),
+      ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
+      ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
+    ] + WebIcon.pngSizes.map { ("GET", WebIcon.pngPath($0)) }
 
   // MARK: Checks
 
   /// Without a password only this machine can reach the server; a page of another site that
-  /// makes a name resolve to 127.0.0.1 (DNS rebinding) still sends its own name as `Host`.
+  /// makes a name of its own resolve to 127.0.0.1 (DNS rebinding) still sends that name as
+  /// `Host`. So only an IP literal, `localhost` and the names web.yaml's `allowed-hosts` lists
+  /// are answered (`HostAndPort`). Not `*.localhost`: RFC 6761 asks resolvers to keep those on
+  /// loopback (SHOULD), but not every resolver does. With a password any name is answered:
+  /// the session cookie (`SameSite=Strict`, bound to the name it was set for) guards the page.
   private func checkHost(_ request: HTTPRequest) -> HTTPResponse? {
-    guard !needsLogin, let host = request.header("host") else { return nil }
-    var name = Substring(host)
-    if name.hasPrefix("[") {
-      name = name.dropFirst().prefix { $0 != "]" }
-    } else if let colon = name.lastIndex(of: ":") {
-      name = name[..<colon]
+    guard !needsLogin, let value = request.header("host") else { return nil }
+    let parsed = HostAndPort(value[...])
+    switch parsed?.host {
+    case .address: return nil
+    case .name(let name) where name == "localhost" || configuration.allowedHosts.contains(name): return nil
+    case .name(let name):
+      return .error(
+        .forbidden,
+        "without a password nixie web answers only to IP addresses, localhost and the names in web.yaml's"
+          + " allowed-hosts (against DNS rebinding): to open it as \(name), add allowed-hosts: [\"\(name)\"]"
+          + " to web.yaml and restart nixie web")
+    case nil:
+      return .error(.forbidden, "the Host header is not an IP address or a host name")
     }
-    let allowed =
-      name == "localhost" || name.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } && !name.isEmpty
-    return allowed
-      ? nil : .error(.forbidden, "without a password nixie web answers only to IP addresses and localhost")
+  }
+
+  /// A change (any method but GET and HEAD) from a page served elsewhere is refused even with
+  /// the right token: a present `Origin` must be this server's own, the scheme, host and port
+  /// the request reached it by (`HostAndPort.isOrigin`). `Origin: null` (a sandboxed or opaque
+  /// page) is not. A request without `Origin` (not a browser's) is left to the token.
+  private func checkOrigin(_ request: HTTPRequest) -> HTTPResponse? {
+    guard request.method != "GET" && request.method != "HEAD" else { return nil }
+    let own = request.header("host").flatMap { HostAndPort($0[...]) }
+    for header in request.headers where header.name == "origin" {
+      guard let own, own.isOrigin(header.value) else {
+        return .error(
+          .forbidden,
+          "this change comes from a page of another site (its Origin is not this server's): make it on nixie web's own page"
+        )
+      }
+    }
+    return nil
   }
 
   /// A change must be JSON (a form on another site cannot send that without the browser asking
@@ -115,7 +172,7 @@ public final class WebApp: @unchecked Sendable {
       return .error(.unsupportedMediaType, "send the change as application/json")
     }
     guard let given = request.header("x-csrf-token"),
-      HMAC.constantTimeEqual(Array(given.utf8), Array(token.utf8))
+      ConstantTime.equal(Array(given.utf8), Array(token.utf8))
     else {
       return .error(.forbidden, "missing or wrong X-CSRF-Token: reload the page")
     }
@@ -128,6 +185,11 @@ public final class WebApp: @unchecked Sendable {
     HTTPResponse(
       contentType: type, body: Array(text.utf8),
       headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
+  }
+
+  /// A file, gzip-encoded when the request accepts that.
+  private func asset(_ body: EncodedBody, _ request: HTTPRequest) -> HTTPResponse {
+    body.response(to: request, headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
   }
 
   private func redirect(cookie: String) -> HTTPResponse {
@@ -221,13 +283,19 @@ public final class WebApp: @unchecked Sendable {
 
   private func show(_ request: HTTPRequest) -> HTTPResponse {
     let value: JSONValue
-    switch object(request, allowed: ["value", "seconds"]) {
+    switch object(request, allowed: ["value", "seconds", "group-digits"]) {
     case .failure(let error): return .error(error.status, error.message)
     case .success(let object): value = object
+    }
+    // The control socket shows "" as dark tubes for the seconds asked; the page's Show does
+    // not: a value with nothing in it is a mistake there.
+    if case .string(let text)? = value["value"], text.allSatisfy(\.isWhitespace) {
+      return .error(.badRequest, "'value' is empty: give the value to show")
     }
     var line: [(String, String)] = []
     if let shown = value["value"] { line.append(("show", shown.text)) }
     if let seconds = value["seconds"] { line.append(("seconds", seconds.text)) }
+    if let grouped = value["group-digits"] { line.append(("group-digits", grouped.text)) }
     switch ControlRequest.parse(Array(JSONText.object(line).utf8)) {
     case .failure(let error):
       return .error(.badRequest, error.message.replacingOccurrences("'show'", "'value'"))
@@ -257,7 +325,7 @@ public final class WebApp: @unchecked Sendable {
   /// The tubes of the clock's board, dark: the page lights them from the frames. Drawn from the
   /// layout the clock reports (any board, built in or the user's own), and again whenever that
   /// layout changes.
-  private func tubes() -> HTTPResponse {
+  private func tubes(_ request: HTTPRequest) -> HTTPResponse {
     let layout: JSONValue
     switch clock.request(.state) {
     case .success(let answer):
@@ -273,12 +341,11 @@ public final class WebApp: @unchecked Sendable {
       case .failure(let error): return .error(.badGateway, error.message)
       case .success(let parsed):
         let svg = TubeSVG(layout: parsed, caption: nil)
-        picture = (layout, svg.document(state: parsed.blank))
+        picture = (layout, EncodedBody(svg.document(state: parsed.blank), contentType: "image/svg+xml"))
       }
     }
-    return HTTPResponse(
-      contentType: "image/svg+xml", body: Array((picture?.document ?? "").utf8),
-      headers: [HTTPRequest.Header(name: "Cache-Control", value: "no-store")])
+    guard let picture else { return .error(.badGateway, "the clock did not report its board's layout") }
+    return asset(picture.body, request)
   }
 }
 

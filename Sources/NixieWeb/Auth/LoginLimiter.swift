@@ -1,4 +1,4 @@
-import NixieClock
+import NixieCore
 
 /// How often passwords may be tried: a few a minute from each address, and a cap for all
 /// together, so guessing is slow and the slow hash cannot be used to stall the server. Time

@@ -26,12 +26,18 @@ public final class PasswordVerifier: @unchecked Sendable {
   private var waiting: [Job] = []
   private var running = 0
   private var finished: [(ticket: UInt64, verified: Bool)] = []
-  private var stopping = false
-  private var thread: SystemThread?
+  private let worker = WorkerThread()
   private let onFinish = LockedAction<Void, Void>()
 
-  /// A verifier taking at most `capacity` (at least 1) logins at once, checking each with `check`.
-  public init(capacity: Int = 4, check: @escaping Check = { hash, password in hash.verify(password) }) {
+  /// A verifier taking at most `capacity` (at least 1) logins at once, checking each with
+  /// `check`; by default `PasswordHash.verify` with libcrypt's working memory allocated once,
+  /// for this verifier's thread.
+  public init(
+    capacity: Int = 4,
+    check: @escaping Check = { [libcrypt = Libcrypt()] hash, password in
+      hash.verify(password, using: libcrypt)
+    }
+  ) {
     self.capacity = max(capacity, 1)
     self.check = check
   }
@@ -41,25 +47,24 @@ public final class PasswordVerifier: @unchecked Sendable {
 
   /// Starts the verifier's thread.
   public func start() throws(SystemCallError) {
-    guard thread == nil else { return }
-    thread = try SystemThread.start(name: "nixie-web-login") { [self] in run() }
+    try worker.start(
+      name: "nixie-web-login",
+      onStop: { [condition] in
+        condition.withLock { condition.broadcast() }
+      }
+    ) { [self] in run() }
   }
 
   /// Stops once the check under way (if any) is done; waiting logins are dropped.
   public func stop() {
-    condition.withLock {
-      stopping = true
-      waiting.removeAll()
-      condition.broadcast()
-    }
-    thread?.join()
-    thread = nil
+    worker.stop()
+    condition.withLock { waiting.removeAll() }
   }
 
   /// Queues `attempt` under `ticket`; false when `capacity` logins are already taken.
   func submit(_ attempt: LoginAttempt, ticket: UInt64) -> Bool {
     condition.withLock {
-      guard !stopping, waiting.count + running + finished.count < capacity else { return false }
+      guard !worker.isStopping, waiting.count + running + finished.count < capacity else { return false }
       waiting.append(Job(ticket: ticket, attempt: attempt))
       condition.broadcast()
       return true
@@ -80,8 +85,8 @@ public final class PasswordVerifier: @unchecked Sendable {
   private func run() {
     while true {
       condition.lock()
-      while waiting.isEmpty && !stopping { condition.wait() }
-      if stopping {
+      while waiting.isEmpty && !worker.isStopping { condition.wait() }
+      if worker.isStopping {
         condition.unlock()
         return
       }

@@ -27,8 +27,8 @@ public struct WebSessions: Sendable {
       sessions[oldest.id] = nil
     }
     let session = Session(
-      id: PasswordHash.hex(Array(random.prefix(32))),
-      csrf: PasswordHash.hex(Array(random.dropFirst(32).prefix(32))),
+      id: Hex.string(Array(random.prefix(32))),
+      csrf: Hex.string(Array(random.dropFirst(32).prefix(32))),
       expires: now + lifetime)
     sessions[session.id] = session
     return session

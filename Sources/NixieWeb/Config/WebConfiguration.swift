@@ -1,11 +1,11 @@
 import NixieBoards
-import NixieCore
 import NixieSystem
+import NixieText
 
 /// `nixie web`'s own settings, from `/etc/nixie/web.yaml` (written by `nixie web
 /// --set-password`) and the command line: where it listens, the password's hash, the clock's
-/// control socket. Without a password it listens on 127.0.0.1 only; listening anywhere else
-/// needs one.
+/// control socket, the host names it answers to besides IP addresses and `localhost`. Without
+/// a password it listens on 127.0.0.1 only; listening anywhere else needs one.
 public struct WebConfiguration: Hashable, Sendable {
   /// The default file.
   public static let defaultPath = "/etc/nixie/web.yaml"
@@ -16,6 +16,10 @@ public struct WebConfiguration: Hashable, Sendable {
   public var passwordHash: PasswordHash?
   /// The clock's control socket; nil: where `nixie send` looks.
   public var socket: String?
+  /// Host names a request's `Host` may have besides IP addresses and `localhost`, in the form
+  /// `HostAndPort.name` compares (lower case, no final dot): the owner's names for this
+  /// machine. Without a password no other name is answered (DNS rebinding).
+  public var allowedHosts: [String] = []
 
   public init() {}
 
@@ -30,7 +34,7 @@ public struct WebConfiguration: Hashable, Sendable {
   static func parse(bytes: [UInt8], file: String) throws(BoardFileError) -> WebConfiguration {
     var configuration = WebConfiguration()
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
-    let top = try root.fields(allowed: ["listen", "password-hash", "socket"])
+    let top = try root.fields(allowed: ["allowed-hosts", "listen", "password-hash", "socket"])
     if let listen = top["listen"] {
       let items = listen.text != nil ? [listen] : try listen.sequence()
       guard !items.isEmpty else { throw listen.error("listen must name at least one address") }
@@ -58,6 +62,17 @@ public struct WebConfiguration: Hashable, Sendable {
       }
       configuration.socket = path
     }
+    if let hosts = top["allowed-hosts"] {
+      for item in hosts.text != nil ? [hosts] : try hosts.sequence() {
+        let text = try item.string()
+        guard let name = HostAndPort.name(text[...]) else {
+          throw item.error(
+            "allowed-hosts: '\(Printable.escaped(text.prefix(80)))' is not a host name: labels of letters, digits"
+              + " and hyphens joined by dots, no port (clock.local, nixie.example.org)")
+        }
+        if !configuration.allowedHosts.contains(name) { configuration.allowedHosts.append(name) }
+      }
+    }
     return configuration
   }
 
@@ -71,6 +86,10 @@ public struct WebConfiguration: Hashable, Sendable {
     lines += listen.map { "  - \"\($0)\"" }
     if let passwordHash { lines.append("password-hash: \"\(passwordHash)\"") }
     if let socket { lines.append("socket: \"\(socket)\"") }
+    if !allowedHosts.isEmpty {
+      lines.append("allowed-hosts:")
+      lines += allowedHosts.map { "  - \"\($0)\"" }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -1,5 +1,5 @@
-/// HMAC-SHA256 (RFC 2104): signs `nixie web`'s session cookies and CSRF tokens, and is the
-/// pseudo-random function of PBKDF2. Checked against RFC 4231's test cases.
+/// HMAC-SHA256 (RFC 2104): the pseudo-random function of PBKDF2, which checks the password
+/// hashes nixie web 0.3.0 wrote (`PBKDF2Hash`). Checked against RFC 4231's test cases.
 public struct HMAC: Sendable {
   private var inner: SHA256
   private var outer: SHA256
@@ -33,13 +33,5 @@ public struct HMAC: Sendable {
     var mac = HMAC(key: key)
     mac.update(message)
     return mac.finish()
-  }
-
-  /// Whether two MACs are equal, in time that does not depend on where they differ.
-  public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
   }
 }

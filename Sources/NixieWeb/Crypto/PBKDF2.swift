@@ -1,9 +1,10 @@
-/// PBKDF2-HMAC-SHA256 (RFC 8018): the slow hash of `nixie web`'s password. Checked against
+/// PBKDF2-HMAC-SHA256 (RFC 8018): the slow hash of the passwords nixie web 0.3.0 stored
+/// (`PBKDF2Hash`), kept to check them until they are replaced by yescrypt ones. Checked against
 /// Python's `hashlib.pbkdf2_hmac` and published test vectors.
 ///
 /// The iterations run on HMAC's two keyed SHA-256 states and one fixed-size block, as native
-/// implementations do: two compressions an iteration and no allocation, so the defender pays
-/// for an iteration about what an attacker pays (`PasswordHash.defaultIterations`).
+/// implementations do: two compressions an iteration and no allocation (0.53 µs an iteration
+/// in a release build on the development machine: 120 000 in 64 ms).
 public enum PBKDF2 {
   /// The derived key of `password` with `salt`, `iterations` rounds, `length` bytes (at most
   /// 32 × 255).

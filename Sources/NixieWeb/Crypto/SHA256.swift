@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4) in pure Swift: the hash under HMAC and PBKDF2 for `nixie web`'s
-/// password and sessions. Checked against the NIST examples and Python's hashlib.
+/// SHA-256 (FIPS 180-4) in pure Swift: the hash under HMAC and PBKDF2, which check the password
+/// hashes nixie web 0.3.0 wrote (`PBKDF2Hash`). Checked against the NIST examples and Python's
+/// hashlib.
 public struct SHA256: Sendable {
   /// The digest's length in bytes.
   public static let digestBytes = 32

@@ -1,8 +1,9 @@
-import NixieCore
+import NixieText
 
 /// A response as `nixie web` writes it: status, headers, body. Every response carries the
-/// security headers (no framing, no sniffing, no referrer, a content security policy that
-/// allows only nixie's own files) and `Connection: close`: one request per connection.
+/// security headers (no framing, no sniffing, no referrer to other sites, a content security
+/// policy that allows only nixie's own files) and `Connection: close`: one request per
+/// connection.
 public struct HTTPResponse: Hashable, Sendable {
   public var status: HTTPStatus
   public var headers: [HTTPRequest.Header]
@@ -16,17 +17,20 @@ public struct HTTPResponse: Hashable, Sendable {
     self.headers = [HTTPRequest.Header(name: "Content-Type", value: contentType)] + headers
   }
 
-  /// The policy: scripts, styles, images and connections from this server only.
+  /// The policy: scripts, styles, images, the manifest and connections from this server only.
   static let contentSecurityPolicy =
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; manifest-src 'self';"
+    + " connect-src 'self';"
     + " form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-  /// The headers every response has.
+  /// The headers every response has. `Referrer-Policy: same-origin`, not `no-referrer`: under
+  /// `no-referrer` a browser sends `Origin: null` with the login form's POST (Fetch, "append a
+  /// request Origin header"), which `WebApp` refuses as a change from elsewhere.
   static let common = [
     HTTPRequest.Header(name: "Content-Security-Policy", value: contentSecurityPolicy),
     HTTPRequest.Header(name: "X-Content-Type-Options", value: "nosniff"),
     HTTPRequest.Header(name: "X-Frame-Options", value: "DENY"),
-    HTTPRequest.Header(name: "Referrer-Policy", value: "no-referrer"),
+    HTTPRequest.Header(name: "Referrer-Policy", value: "same-origin"),
   ]
 
   /// `{"error": MESSAGE}` with `status`.

@@ -1,9 +1,14 @@
-import NixieCore
+import NixieControl
+import NixieText
+import NixieTransitions
 
 extension WebAssets {
   /// The page's script: draws the frames from `/events` on the tubes' SVG (each cathode at the
   /// brightness the eye sees at its duty, as the terminal view and `TubeSVG` draw it), reads the
-  /// clock's state into the controls, and posts changes as JSON with the CSRF token.
+  /// clock's state into the controls, posts changes as JSON with the CSRF token and says each
+  /// answer beside the control that made it, in the page's words (the limits are the clock's:
+  /// `SettingRanges`, `ClockSettingsChange`), and keeps a text of what the tubes show for
+  /// screen readers (`aria-live`, at most once a second).
   public static let script = #"""
     "use strict";
     const colourNames = \#(colourNames);
@@ -12,13 +17,45 @@ extension WebAssets {
     let cathodes = null;
     let frames = 0;
 
-    function say(text, bad) {
-      const message = $("message");
-      message.textContent = text;
-      message.className = "message " + (bad ? "bad" : "good");
+    // A message in `element` (the page's, or a control's own beside it), scrolled into sight.
+    function say(element, text, bad) {
+      element.textContent = text;
+      element.className = "message " + (bad ? "bad" : "good");
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: "nearest" });
     }
 
-    async function post(path, body) {
+    // The limits of a number or range input, as the page says them ("1–100").
+    const range = (id) => $(id).min + "–" + $(id).max;
+
+    // What each control says, in the page's words. A refusal is told by which control sent it
+    // and by its status, never by reading the server's English: 400 is a value the form does
+    // not take, 422 the clock's refusal, whose own words (a face the tubes cannot show, a
+    // setting the clock's command line fixes) follow what was not done.
+    const controls = {
+      brightness: { name: "Brightness", failed: "Brightness not changed", saved: "Brightness saved.",
+        invalid: () => "Brightness must be " + range("brightness") + " %." },
+      timezone: { name: "Time zone", failed: "Time zone not changed", saved: "Time zone saved.",
+        invalid: () => "Choose a time zone from the list." },
+      faces: { name: "Faces", failed: "Faces not changed", saved: "Faces saved.",
+        invalid: () => "Faces must be 1 to \#(ClockSettingsChange.maximumFaces) patterns such as HH:mm:ss, separated by"
+          + " commas, each with an optional @seconds from \#(SettingRanges.faceSeconds.lowerBound) to"
+          + " \#(SettingRanges.faceSeconds.upperBound)." },
+      night: { name: "Night hours", failed: "Night hours not changed", saved: "Night hours saved.",
+        invalid: () => "Night needs two different times, and a dim night a brightness of "
+          + range("night-brightness") + " %." },
+      backlight: { name: "Backlight", failed: "Backlight not changed", saved: "Backlight saved.",
+        invalid: () => "Choose a colour, the colour cycle or off." },
+      show: { name: "The value", failed: "Not shown", saved: "Shown.",
+        invalid: () => "Type a shorter value to show, for " + range("show-seconds") + " seconds." },
+      "anti-poisoning": { name: "Anti-poisoning", failed: "Anti-poisoning not started", saved: "Anti-poisoning runs now.",
+        invalid: () => "Anti-poisoning could not start." },
+    };
+
+    // Sends a change made with `control`; its answer appears beside the control.
+    async function change(control, path, body, saved) {
+      const words = controls[control];
+      const message = $(control + "-message");
       let response;
       try {
         response = await fetch(path, {
@@ -27,16 +64,59 @@ extension WebAssets {
           body: JSON.stringify(body),
         });
       } catch (error) {
-        say("nixie web is not reachable", true);
+        say(message, words.failed + ": nixie web is not answering.", true);
         return false;
       }
       let answer = {};
       try { answer = await response.json(); } catch (error) { answer = {}; }
       if (response.status === 401) { location.reload(); return false; }
-      if (!response.ok) { say(answer.error || "HTTP " + response.status, true); return false; }
-      say("Done.", false);
+      if (!response.ok) { say(message, refusal(words, response.status, answer.error), true); return false; }
+      say(message, answer === false ? words.name + " changed until the clock restarts: it has no file to save it to."
+        : saved || words.saved, false);
       await refresh();
       return true;
+    }
+
+    function refusal(words, status, error) {
+      switch (status) {
+        case 400: return words.invalid();
+        case 422: return words.failed + ": " + (error || "the clock refused it").replace(/\.$/, "") + ".";
+        case 403: return "This page is out of date: reload it, then try again.";
+        case 502: return words.failed + ": the clock is not answering.";
+        case 503: return words.failed + ": the clock is busy; try again in a moment.";
+        default: return words.failed + " (HTTP " + status + ").";
+      }
+    }
+
+    // A mistake the page sees before sending: said beside the control, nothing is sent.
+    function refuse(control, text) {
+      say($(control + "-message"), text, true);
+      return false;
+    }
+
+    // Whether input `id` holds a whole number within its limits.
+    function wholeInRange(id) {
+      const value = $(id).value.trim();
+      return /^\d+$/.test(value) && Number(value) >= Number($(id).min) && Number(value) <= Number($(id).max);
+    }
+
+    // What the tubes show, for screen readers: the latest text, at once when the last change is
+    // a second old, else when it will be (a cross-fade's frames and blinking separators
+    // change the text more often than anyone can listen).
+    let announcedAt = -Infinity;
+    let announcing = null;
+    let toAnnounce = "";
+    function announce(text) {
+      toAnnounce = text.trim();
+      if (announcing !== null || $("shown").textContent === toAnnounce) return;
+      const wait = announcedAt + 1000 - performance.now();
+      if (wait <= 0) { speak(); return; }
+      announcing = setTimeout(() => { announcing = null; speak(); }, wait);
+    }
+    function speak() {
+      if ($("shown").textContent === toAnnounce) return;
+      announcedAt = performance.now();
+      $("shown").textContent = toAnnounce;
     }
 
     function ensureZone(name) {
@@ -50,7 +130,7 @@ extension WebAssets {
       const settings = state.settings;
       if (!settings) return;
       $("brightness").value = settings.brightness;
-      $("brightness-value").textContent = settings.brightness + " %";
+      $("brightness-value").textContent = settings.brightness + "\u00a0%";
       ensureZone(settings.timezone);
       $("timezone").value = settings.timezone;
       $("faces").value = settings.faces.map((face) => face.format + "@" + face.seconds).join(", ");
@@ -84,10 +164,10 @@ extension WebAssets {
         const response = await fetch("/api/state", { credentials: "same-origin" });
         if (response.status === 401) { location.reload(); return; }
         const answer = await response.json();
-        if (!response.ok) { say(answer.error || "HTTP " + response.status, true); return; }
+        if (!response.ok) { say($("message"), "The clock's settings could not be read: " + (answer.error || "HTTP " + response.status), true); return; }
         fill(answer);
       } catch (error) {
-        say("the clock's state could not be read", true);
+        say($("message"), "The clock's settings could not be read.", true);
       }
     }
 
@@ -100,13 +180,13 @@ extension WebAssets {
         for (const zone of answer.zones) ensureZone(zone);
         if (current) select.value = current;
       } catch (error) {
-        say("the list of time zones could not be read", true);
+        say($("message"), "The list of time zones could not be read.", true);
       }
     }
 
     async function loadTubes() {
       const response = await fetch("/tubes.svg", { credentials: "same-origin" });
-      if (!response.ok) { say("the tubes' picture: HTTP " + response.status, true); return; }
+      if (!response.ok) { say($("message"), "The tubes' picture could not be drawn (HTTP " + response.status + ").", true); return; }
       const holder = $("tubes");
       holder.innerHTML = await response.text();
       cathodes = [];
@@ -139,6 +219,7 @@ extension WebAssets {
       holder.dataset.frames = String(frames);
       holder.dataset.settled = String(frame.settled);
       holder.dataset.mono = String(frame.mono_ns);
+      announce(frame.text);
     }
 
     function listen() {
@@ -173,28 +254,52 @@ extension WebAssets {
     }
 
     $("brightness").addEventListener("input", () => {
-      $("brightness-value").textContent = $("brightness").value + " %";
+      $("brightness-value").textContent = $("brightness").value + "\u00a0%";
     });
     $("brightness-apply").addEventListener("click", () =>
-      post("/api/settings", { brightness: Number($("brightness").value) }));
-    $("timezone-apply").addEventListener("click", () => post("/api/settings", { timezone: $("timezone").value }));
-    $("faces-apply").addEventListener("click", () => post("/api/settings", { faces: faces() }));
+      change("brightness", "/api/settings", { brightness: Number($("brightness").value) }));
+    $("timezone-apply").addEventListener("click", () => {
+      if (!$("timezone").value) return refuse("timezone", controls.timezone.invalid());
+      return change("timezone", "/api/settings", { timezone: $("timezone").value });
+    });
+    $("faces-apply").addEventListener("click", () => {
+      const list = faces();
+      const seconds = list.map((face) => face.seconds).filter((value) => value !== undefined);
+      if (list.length < 1 || list.length > \#(ClockSettingsChange.maximumFaces)
+        || seconds.some((value) => value < \#(SettingRanges.faceSeconds.lowerBound) || value > \#(SettingRanges.faceSeconds.upperBound))) {
+        return refuse("faces", controls.faces.invalid());
+      }
+      return change("faces", "/api/settings", { faces: list });
+    });
     $("night-apply").addEventListener("click", () => {
-      if (!$("night-on").checked) return post("/api/settings", { night: "off" });
+      if (!$("night-on").checked) return change("night", "/api/settings", { night: "off" }, "Night hours off, saved.");
       const night = { from: $("night-from").value, until: $("night-until").value, mode: $("night-mode").value };
-      if (night.mode === "dim") night.brightness = Number($("night-brightness").value);
-      return post("/api/settings", { night: night });
+      if (!night.from || !night.until) return refuse("night", "Night needs both times, from and until.");
+      if (night.from === night.until) return refuse("night", "Night must end at another time than it starts.");
+      if (night.mode === "dim") {
+        if (!wholeInRange("night-brightness")) {
+          return refuse("night", "Night brightness must be " + range("night-brightness") + " %.");
+        }
+        night.brightness = Number($("night-brightness").value);
+      }
+      return change("night", "/api/settings", { night: night });
     });
     $("backlight-mode").addEventListener("change", () => {
       $("backlight").disabled = $("backlight-mode").value !== "colour";
     });
     $("backlight-apply").addEventListener("click", () => {
       const mode = $("backlight-mode").value;
-      return post("/api/settings", { backlight: mode === "colour" ? $("backlight").value : mode });
+      return change("backlight", "/api/settings", { backlight: mode === "colour" ? $("backlight").value : mode });
     });
-    $("show-apply").addEventListener("click", () =>
-      post("/api/show", { value: $("show-value").value, seconds: Number($("show-seconds").value) }));
-    $("anti-poisoning").addEventListener("click", () => post("/api/anti-poisoning", {}));
+    $("show-apply").addEventListener("click", () => {
+      const value = $("show-value").value;
+      if (!value.trim()) return refuse("show", "Type a value to show.");
+      if (!wholeInRange("show-seconds")) return refuse("show", "Show it for " + range("show-seconds") + " seconds.");
+      const seconds = Number($("show-seconds").value);
+      return change("show", "/api/show", { value: value, seconds: seconds, "group-digits": $("show-group").checked },
+        "Showing \u201c" + value + "\u201d for " + seconds + "\u00a0s.");
+    });
+    $("anti-poisoning").addEventListener("click", () => change("anti-poisoning", "/api/anti-poisoning", {}));
     const logout = $("logout");
     if (logout) {
       logout.addEventListener("click", async () => {

@@ -1,5 +1,5 @@
-import NixieClock
-import NixieCore
+import NixieControl
+import NixieText
 
 /// The page and its files, embedded in the binary: nothing is fetched from anywhere else
 /// (the content security policy allows only this server). No framework: one HTML page, one
@@ -12,7 +12,7 @@ public enum WebAssets {
       ? "<button id=\"logout\" type=\"button\" class=\"quiet\">Log out</button>"
       : ""
     // The clock's own ranges and defaults, so the page never offers what the clock refuses.
-    let percent = ClockConfiguration.brightnessPercent
+    let percent = SettingRanges.brightnessPercent
     let (low, high) = (percent.lowerBound, percent.upperBound)
     let night = NightMode.defaultBrightnessPercent
     return """
@@ -23,38 +23,43 @@ public enum WebAssets {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="csrf" content="\(escaped(csrf))">
       <title>nixie</title>
-      <link rel="stylesheet" href="/app.css">
+      \(headLinks)
       </head>
       <body>
       <header><h1>nixie</h1><span id="status" class="status">connecting…</span>\(logout)</header>
       <main>
-      <div id="tubes" class="tubes" data-text="" data-frames="0"></div>
+      <div id="tubes" class="tubes" aria-hidden="true" data-text="" data-frames="0"></div>
+      <p class="screen-reader" aria-live="polite" aria-atomic="true">The tubes show <span id="shown"></span></p>
       <p id="message" class="message" role="status"></p>
       <section>
       <h2><label for="brightness">Brightness</label></h2>
       <div class="row"><input type="range" id="brightness" min="\(low)" max="\(high)" value="\(high)">
-      <output id="brightness-value" for="brightness">100 %</output>
+      <output id="brightness-value" for="brightness">\(high)&nbsp;%</output>
       <button id="brightness-apply" type="button">Apply</button></div>
+      <p id="brightness-message" class="message" role="status"></p>
       </section>
       <section>
       <h2><label for="timezone">Time zone</label></h2>
       <div class="row"><select id="timezone"></select>
       <button id="timezone-apply" type="button">Apply</button></div>
+      <p id="timezone-message" class="message" role="status"></p>
       </section>
       <section>
       <h2><label for="faces">Faces</label></h2>
       <div class="row"><input id="faces" autocomplete="off" spellcheck="false" placeholder="HH:mm:ss@50, dd.MM.yy@10">
       <button id="faces-apply" type="button">Apply</button></div>
+      <p id="faces-message" class="message" role="status"></p>
       <p class="hint">Patterns as in nixie.yaml, each with @seconds in the rotation, separated by commas.</p>
       </section>
       <section>
       <h2>Night</h2>
-      <div class="row"><label><input type="checkbox" id="night-on"> from</label>
-      <input type="time" id="night-from" value="22:00" aria-label="night from">
-      <label for="night-until">until</label> <input type="time" id="night-until" value="06:00">
-      <select id="night-mode" aria-label="night mode"><option value="dim">dim</option><option value="dark">dark</option></select>
-      <input type="number" id="night-brightness" min="\(low)" max="\(high)" value="\(night)" aria-label="night brightness"> %
+      <div class="row"><span class="group"><label class="check"><input type="checkbox" id="night-on"> from</label>
+      <input type="time" id="night-from" value="22:00" aria-label="night from"></span>
+      <span class="group"><label for="night-until">until</label> <input type="time" id="night-until" value="06:00"></span></div>
+      <div class="row"><select id="night-mode" aria-label="night mode"><option value="dim">dim</option><option value="dark">dark</option></select>
+      <span class="group"><input type="number" id="night-brightness" min="\(low)" max="\(high)" value="\(night)" aria-label="night brightness"><span class="unit">%</span></span>
       <button id="night-apply" type="button">Apply</button></div>
+      <p id="night-message" class="message" role="status"></p>
       </section>
       <section id="backlight-section">
       <h2><label for="backlight">Backlight</label></h2>
@@ -62,17 +67,21 @@ public enum WebAssets {
       <option value="cycle">colour cycle</option><option value="off">off</option></select>
       <input type="color" id="backlight" value="#ff8800">
       <button id="backlight-apply" type="button">Apply</button></div>
+      <p id="backlight-message" class="message" role="status"></p>
       <p class="hint" id="backlight-note"></p>
       </section>
       <section>
       <h2><label for="show-value">Show a value</label></h2>
       <div class="row"><input id="show-value" autocomplete="off" placeholder="1234">
-      <label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="3600" value="5"> s
+      <span class="group"><label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="\(Int(ControlRequest.maximumSeconds))" value="\(Int(ControlRequest.defaultSeconds))"><span class="unit">s</span></span>
+      <label class="check"><input type="checkbox" id="show-group"> group digits: 12 345</label>
       <button id="show-apply" type="button">Show</button></div>
+      <p id="show-message" class="message" role="status"></p>
       </section>
       <section>
       <h2>Anti-poisoning</h2>
       <div class="row"><button id="anti-poisoning" type="button">Run now</button></div>
+      <p id="anti-poisoning-message" class="message" role="status"></p>
       <p class="hint">The slot machine through every cathode, then back to the clock.</p>
       </section>
       </main>
@@ -93,7 +102,7 @@ public enum WebAssets {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>nixie: log in</title>
-      <link rel="stylesheet" href="/app.css">
+      \(headLinks)
       </head>
       <body>
       <header><h1>nixie</h1></header>
@@ -110,6 +119,44 @@ public enum WebAssets {
 
       """
   }
+
+  /// What both pages' heads link: the style sheet, the icons, the manifest.
+  static let headLinks = """
+    <link rel="stylesheet" href="/app.css">
+    <link rel="icon" href="/favicon.ico" type="image/svg+xml">
+    <link rel="apple-touch-icon" href="\(WebIcon.pngPath(192))">
+    <link rel="manifest" href="/manifest.webmanifest">
+    <meta name="theme-color" content="\(background)">
+    """
+
+  /// The page's background colour (`app.css`'s `body`), the manifest's and the theme's.
+  static let background = "#0a0807"
+
+  /// The web app manifest (W3C Web Application Manifest): the name, the colours and the icons a
+  /// phone's "Add to Home Screen" uses; opened on its own, the page fills the screen.
+  public static let manifest = JSONText.object([
+    ("name", JSONText.quoted("nixie")), ("short_name", JSONText.quoted("nixie")),
+    ("description", JSONText.quoted("The nixie clock's tubes, live, and its settings")),
+    ("start_url", JSONText.quoted("/")), ("scope", JSONText.quoted("/")),
+    ("display", JSONText.quoted("standalone")), ("background_color", JSONText.quoted(background)),
+    ("theme_color", JSONText.quoted(background)),
+    (
+      "icons",
+      JSONText.array(
+        json: [
+          JSONText.object([
+            ("src", JSONText.quoted("/favicon.ico")), ("type", JSONText.quoted("image/svg+xml")),
+            ("sizes", JSONText.quoted("any")),
+          ])
+        ]
+          + WebIcon.pngSizes.map { side in
+            JSONText.object([
+              ("src", JSONText.quoted(WebIcon.pngPath(side))), ("type", JSONText.quoted("image/png")),
+              ("sizes", JSONText.quoted("\(side)x\(side)")),
+            ])
+          })
+    ),
+  ])
 
   /// Text for HTML content and attribute values (`MarkupText`).
   static func escaped(_ text: String) -> String { MarkupText.escaped(text) }

@@ -1,6 +1,6 @@
-import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieText
 
 /// `nixie web`'s HTTP/1.1 server: NixieSystem's `StreamServer` (deadlines, eviction, bounded
 /// output, back-off when out of descriptors — the control socket's loop) speaking HTTP with

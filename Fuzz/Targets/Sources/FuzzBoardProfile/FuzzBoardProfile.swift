@@ -1,6 +1,7 @@
 import FuzzSupport
+import NixieBoardModel
 import NixieBoards
-import NixieCore
+import NixieDisplay
 
 /// Values every accepted board formats, strictly and leniently: digits, separators, a sign,
 /// letters, a long number.

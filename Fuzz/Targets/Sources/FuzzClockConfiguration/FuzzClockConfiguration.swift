@@ -1,7 +1,7 @@
 import FuzzSupport
+import NixieBoardModel
 import NixieBoards
 import NixieClock
-import NixieCore
 import NixieTime
 
 /// The built-in boards, parsed once.

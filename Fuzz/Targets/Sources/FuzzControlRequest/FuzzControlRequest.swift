@@ -1,5 +1,5 @@
 import FuzzSupport
-import NixieClock
+import NixieControl
 
 /// Fuzzes the control protocol's request parser (`ControlRequest.parse`) with any line. A
 /// refusal must say why; an accepted request's `line` (what `nixie send` writes for it) must

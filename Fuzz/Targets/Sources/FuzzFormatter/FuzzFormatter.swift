@@ -1,6 +1,7 @@
 import FuzzSupport
+import NixieBoardModel
 import NixieBoards
-import NixieCore
+import NixieDisplay
 
 /// The built-in boards and their formatters, made once.
 private let boards: [BoardProfile] = BoardCatalog.builtIn.compactMap {
@@ -9,8 +10,8 @@ private let boards: [BoardProfile] = BoardCatalog.builtIn.compactMap {
 private let formatters = boards.map(\.formatter)
 
 /// Fuzzes `ValueFormatter.format` on every built-in board with any value and any options:
-/// the first bytes choose the board, the decimals (none, small, or any Int), the padding and
-/// leniency; the rest is the value. A formatted state must have the properties of
+/// the first bytes choose the board, the decimals (none, small, or any Int), the padding, digit
+/// grouping and leniency; the rest is the value. A formatted state must have the properties of
 /// `FormattedState`; a refusal must say why.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFormatter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -24,8 +25,11 @@ public func fuzzFormatter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case 2: Int(Int16(truncatingIfNeeded: input.int64(bytes: 2)))
     default: Int(input.int64())
     }
+  // The padding's byte: its lowest bit the padding, the next one digit grouping.
+  let paddingByte = input.byte()
   let options = FormatOptions(
-    decimals: decimals, padding: input.flag() ? .zero : .blank, lenient: input.flag())
+    decimals: decimals, padding: paddingByte & 1 == 1 ? .zero : .blank, lenient: input.flag(),
+    groupDigits: paddingByte & 2 == 2)
   let value = input.restAsText()
   let state: DisplayState
   do {

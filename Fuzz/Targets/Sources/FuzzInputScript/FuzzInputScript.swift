@@ -1,5 +1,4 @@
 import FuzzSupport
-import NixieCore
 import NixieInput
 
 /// Fuzzes the knob-script parser (`InputScript(parsing:)`) with any text. A refusal names a

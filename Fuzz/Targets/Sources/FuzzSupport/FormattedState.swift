@@ -1,4 +1,5 @@
-import NixieCore
+import NixieBoardModel
+import NixieDisplay
 
 /// What must hold of any display state the formatter makes for a board, whatever the value
 /// and the options: a set of cathodes for every position of the layout, only wired cathodes

@@ -1,0 +1,123 @@
+import NixieCore
+import NixieSystem
+import NixieText
+
+/// A client's side of the control socket (`nixie send`, `nixie web`): one request line, one
+/// reply line, within a deadline.
+public enum ControlClient {
+  /// Why a request got no answer, or was refused: each a kind of `NixieError`, so
+  /// `nixie send` exits 69 when no clock listens, 75 when the clock is busy, 2 when it refuses
+  /// the value.
+  public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Nothing listens at the path (no file, or a stale one).
+    case notListening(path: String, SystemCallError)
+    /// The socket is there but may not be used (permission) or answered nonsense.
+    case failed(path: String, String)
+    /// The clock is busy (too many clients or requests, or it closed before answering): try
+    /// again in a moment.
+    case busy(path: String, String)
+    /// The clock read the request and refused it; the message says why.
+    case refused(String)
+
+    public var description: String {
+      switch self {
+      case .notListening(let path, let error):
+        if ControlSocketPath.searched().contains(path) {
+          "no nixie clock is listening (looked for "
+            + ControlSocketPath.searched().joined(separator: " and ") + "; \(error)); start one with"
+            + " 'sudo systemctl start nixie-clock' or 'nixie clock', or give its socket with --socket"
+        } else {
+          "no nixie clock is listening on \(path) (\(error)); start one there with"
+            + " 'nixie clock --socket \(path)', or check the path"
+        }
+      case .failed(let path, let reason): "\(path): \(reason)"
+      case .busy(let path, let reason): "\(path): the clock is busy (\(reason)); try again in a moment"
+      case .refused(let reason): "the clock refused: \(reason)"
+      }
+    }
+
+    /// The failure as nixie reports it.
+    public var error: NixieError {
+      switch self {
+      case .notListening, .failed: NixieError(.unavailable, description)
+      case .busy: NixieError(.temporaryFailure, description)
+      case .refused: NixieError(.badUsage, description)
+      }
+    }
+  }
+
+  /// Sends `request` and returns when the clock has accepted it.
+  public static func send(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
+    throws(Failure)
+  {
+    try send(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// Sends one request line and returns when the clock has answered `{"ok": true}`.
+  public static func send(line request: String, to path: String, timeoutMilliseconds: Int = 3000)
+    throws(Failure)
+  {
+    _ = try exchange(line: request, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// Sends `request` and returns the clock's whole answer (`{"ok": true, …}`), for the
+  /// version 2 requests that answer with data.
+  public static func request(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
+    throws(Failure) -> JSONValue
+  {
+    try exchange(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  }
+
+  /// One request line out, one answer line back: the answer when it is `{"ok": true, …}`.
+  static func exchange(line request: String, to path: String, timeoutMilliseconds: Int) throws(Failure)
+    -> JSONValue
+  {
+    guard let address = UnixSocket.Address(path) else {
+      throw .failed(path: path, "not a usable socket path")
+    }
+    let socket: UnixSocket
+    do {
+      socket = try UnixSocket(datagram: false)
+      try socket.connect(to: address)
+    } catch {
+      if [.noSuchFile, .connectionRefused, .notADirectory].contains(error.errno) {
+        throw .notListening(path: path, error)
+      }
+      if error.errno == .tryAgain { throw .busy(path: path, "its connection queue is full") }
+      throw .failed(
+        path: path,
+        error.errno == .permissionDenied ? "\(error) (are you in the socket's group?)" : "\(error)")
+    }
+    var reply: [UInt8] = []
+    do {
+      try socket.setReceiveTimeout(milliseconds: timeoutMilliseconds)
+      guard try socket.send(Array((request + "\n").utf8)) else {
+        throw SystemCallError("send", errno: .tryAgain)
+      }
+      while !reply.contains(UInt8(ascii: "\n")) {
+        guard let chunk = try socket.receive(upTo: 4096) else {
+          throw Failure.busy(path: path, "no answer within \(timeoutMilliseconds) ms")
+        }
+        if chunk.isEmpty { break }
+        reply += chunk
+        if reply.count > 1 << 20 { throw Failure.failed(path: path, "the answer was too long") }
+      }
+    } catch let error as Failure {
+      throw error
+    } catch {
+      // The clock closed the connection before answering: it evicted us, or it is stopping.
+      throw .busy(path: path, "\(error)")
+    }
+    let line = Array(reply.prefix { $0 != UInt8(ascii: "\n") })
+    guard !line.isEmpty else { throw .busy(path: path, "it closed the connection without an answer") }
+    guard let answer = try? JSONReader.read(line) else {
+      throw .failed(path: path, "the clock's answer was not understood")
+    }
+    if answer["ok"] == .bool(true) { return answer }
+    guard case .string(let message)? = answer["error"] else {
+      throw .failed(path: path, "the clock's answer was not understood")
+    }
+    if answer["busy"] == .bool(true) { throw .busy(path: path, message) }
+    throw .refused(message)
+  }
+}

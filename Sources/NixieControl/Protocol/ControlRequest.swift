@@ -1,0 +1,172 @@
+import NixieText
+import NixieTransitions
+
+/// One request on the control socket: a JSON object on one line, such as
+/// `{"show": "1234", "seconds": 5, "transition": "slot"}` or `{"clear": true}`.
+///
+/// The protocol is versioned. Version 1 is `show` and `clear`, as `nixie send` has always
+/// written them; they stay valid with or without `"version"`. Version 2 adds what `nixie web`
+/// needs — `state`, `set`, `anti-poisoning`, `subscribe` — each sent with `"version": 2`, so a
+/// clock that speaks only version 1 refuses them by name instead of guessing.
+public enum ControlRequest: Hashable, Sendable {
+  /// Show `value` (text or a number, as `nixie show` takes it) for `seconds`; `groupDigits`, a
+  /// number with a dark tube between groups of three digits (`nixie show --group-digits`).
+  case show(value: String, seconds: Double, transition: TransitionSpec.Kind?, groupDigits: Bool = false)
+  /// Back to the clock at once.
+  case clear
+  /// Version 2: the clock's state — settings in force, the board's layout, what the tubes show.
+  case state
+  /// Version 2: change settings; they are checked, saved to the overrides file, then applied.
+  case change(ClockSettingsChange)
+  /// Version 2: run the anti-poisoning slot machine now, for `seconds` (nil: the configured
+  /// short run's length, else 5).
+  case antiPoisoning(seconds: Int?)
+  /// Version 2: turn this connection into a stream of frames (one JSON line per change).
+  case subscribe
+
+  /// The versions this clock speaks.
+  public static let versions = 1...2
+  /// The longest a value may stay (an hour).
+  public static let maximumSeconds = 3600.0
+  public static let defaultSeconds = 5.0
+  /// The longest anti-poisoning run a request may ask for.
+  public static let maximumRunSeconds = 60
+
+  /// The request as one JSON line (without its newline): what `nixie send` and `nixie web` write.
+  public var line: String {
+    let v2 = ("version", "2")
+    switch self {
+    case .clear:
+      return #"{"clear": true}"#
+    case .show(let value, let seconds, let transition, let groupDigits):
+      var fields = [("show", JSONText.quoted(value)), ("seconds", String(seconds))]
+      if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
+      // Only when asked for, so a line without it still suits a clock that predates it.
+      if groupDigits { fields.append(("group-digits", "true")) }
+      return JSONText.object(fields)
+    case .state:
+      return JSONText.object([v2, ("state", "true")])
+    case .change(let change):
+      return JSONText.object([v2, ("set", change.json)])
+    case .antiPoisoning(let seconds):
+      return JSONText.object([v2, ("anti-poisoning", seconds.map(String.init) ?? "true")])
+    case .subscribe:
+      return JSONText.object([v2, ("subscribe", JSONText.quoted("frames"))])
+    }
+  }
+
+  /// What each member must be, for the error replies.
+  static let expectation = [
+    "show": "'show' must be text or a number",
+    "seconds": "'seconds' must be a number above 0 and at most 3600",
+    "transition": "'transition' must be one of "
+      + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
+    "group-digits": "'group-digits' must be true or false",
+    "clear": "'clear' takes true and nothing else",
+    "version": "'version' must be 1 or 2 (the control protocol versions this clock speaks)",
+    "state": "'state' takes true and nothing else but \"version\"",
+    "anti-poisoning":
+      "'anti-poisoning' takes true or a whole number of seconds from 1 to \(maximumRunSeconds)",
+    "subscribe": "'subscribe' takes \"frames\" and nothing else but \"version\"",
+    "set": "'set' takes an object of settings and nothing else but \"version\"",
+  ]
+
+  /// The keys of each version's requests. `group-digits`, a member of `show` added later,
+  /// needs no new version: a clock that predates it refuses it as an unknown key.
+  static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
+  static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
+
+  /// Parses one line (without its newline), or says what is wrong with it. Members are
+  /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
+  public static func parse(_ line: [UInt8]) -> Result<ControlRequest, ControlRequestError> {
+    let value: JSONValue
+    do {
+      value = try JSONReader.read(line)
+    } catch {
+      return .failure(ControlRequestError("not JSON (\(error.message)): send one JSON object per line"))
+    }
+    guard case .object(let members) = value else {
+      return .failure(
+        ControlRequestError("expected a JSON object such as {\"show\": \"1234\", \"seconds\": 5}"))
+    }
+    let known = keysOfVersion1.union(keysOfVersion2)
+    if let unknown = members.map(\.key).sorted().first(where: { !known.contains($0) }) {
+      return .failure(
+        ControlRequestError(
+          "unknown key '\(Printable.escaped(unknown))'; keys: " + known.sorted().joined(separator: ", ")))
+    }
+    func failure(_ key: String) -> Result<ControlRequest, ControlRequestError> {
+      .failure(ControlRequestError(expectation[key] ?? key))
+    }
+    var version = 1
+    if let given = value["version"] {
+      guard let number = ClockSettingsChange.wholeNumber(given), versions.contains(number) else {
+        return failure("version")
+      }
+      version = number
+    }
+    if let verb = members.map(\.key).first(where: keysOfVersion2.contains) {
+      guard version >= 2 else {
+        return .failure(
+          ControlRequestError("'\(verb)' is control protocol version 2: send it with \"version\": 2"))
+      }
+      guard members.count == 2 else { return failure(verb) }
+      return parseVersion2(verb, value[verb] ?? .null)
+    }
+    if let clear = value["clear"] {
+      guard clear == .bool(true), members.count == (value["version"] == nil ? 1 : 2) else {
+        return failure("clear")
+      }
+      return .success(.clear)
+    }
+    let shown: String
+    switch value["show"] {
+    case .string(let text)?: shown = text
+    case .number(let text)?: shown = text
+    case nil: return .failure(ControlRequestError("missing 'show' (the value to show) or 'clear'"))
+    default: return failure("show")
+    }
+    guard shown.utf8.count <= 64 else { return .failure(ControlRequestError("'show' is too long")) }
+    var seconds = defaultSeconds
+    if let given = value["seconds"] {
+      guard let number = given.double, number > 0, number <= maximumSeconds else { return failure("seconds") }
+      seconds = number
+    }
+    var transition: TransitionSpec.Kind? = nil
+    if let given = value["transition"] {
+      guard case .string(let name) = given, let named = TransitionSpec.Kind(rawValue: name) else {
+        return failure("transition")
+      }
+      transition = named
+    }
+    var groupDigits = false
+    if let given = value["group-digits"] {
+      guard case .bool(let flag) = given else { return failure("group-digits") }
+      groupDigits = flag
+    }
+    return .success(.show(value: shown, seconds: seconds, transition: transition, groupDigits: groupDigits))
+  }
+
+  /// A version 2 request: its verb and the verb's value.
+  private static func parseVersion2(_ verb: String, _ value: JSONValue) -> Result<
+    ControlRequest, ControlRequestError
+  > {
+    let failure = Result<ControlRequest, ControlRequestError>.failure(
+      ControlRequestError(expectation[verb] ?? verb))
+    switch verb {
+    case "state":
+      return value == .bool(true) ? .success(.state) : failure
+    case "subscribe":
+      return value == .string("frames") || value == .bool(true) ? .success(.subscribe) : failure
+    case "anti-poisoning":
+      if value == .bool(true) { return .success(.antiPoisoning(seconds: nil)) }
+      guard let seconds = ClockSettingsChange.wholeNumber(value), (1...maximumRunSeconds).contains(seconds)
+      else {
+        return failure
+      }
+      return .success(.antiPoisoning(seconds: seconds))
+    default:
+      return ClockSettingsChange.parse(value).map { .change($0) }
+    }
+  }
+}

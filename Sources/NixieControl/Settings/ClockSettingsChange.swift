@@ -1,0 +1,233 @@
+import NixieText
+import NixieTime
+import NixieTransitions
+
+/// Settings changed over the control socket (`nixie web`'s page): each one kept as it is, set,
+/// or reset to what the configuration file says. Values are checked for their type and range
+/// here; whether the board can show a face and whether a zone exists is checked when the
+/// clock plans them, before anything is saved.
+public struct ClockSettingsChange: Hashable, Sendable {
+  /// What happens to one setting.
+  public enum Edit<Value: Hashable & Sendable>: Hashable, Sendable {
+    case keep
+    case set(Value)
+    /// Back to the configuration file's value (the override is removed).
+    case reset
+  }
+
+  /// A face of the rotation: its date pattern and how long it shows
+  /// (`SettingRanges.faceSeconds`).
+  public struct Face: Hashable, Sendable {
+    public var format: String
+    public var seconds: Int
+
+    public init(format: String, seconds: Int) {
+      self.format = format
+      self.seconds = seconds
+    }
+  }
+
+  /// Night hours, or none.
+  public enum Night: Hashable, Sendable {
+    case off
+    case hours(NightMode)
+  }
+
+  public var timeZone: Edit<String> = .keep
+  public var faces: Edit<[Face]> = .keep
+  /// The day's brightness in percent (`SettingRanges.brightnessPercent`).
+  public var brightness: Edit<Int> = .keep
+  /// Night hours, or `.off` for none.
+  public var night: Edit<Night> = .keep
+  /// The backlight's setting (`BacklightSetting`: `#rrggbb`, a name, `off`, `cycle`),
+  /// lowercased, on boards that have one.
+  public var backlight: Edit<String> = .keep
+
+  public init() {}
+
+  /// The most faces a rotation may have.
+  public static let maximumFaces = 8
+  /// The keys of a `set` object.
+  public static let keys = ["backlight", "brightness", "faces", "night", "timezone"]
+
+  /// Whether nothing changes.
+  public var isEmpty: Bool { self == ClockSettingsChange() }
+
+  /// The keys this change sets or resets, in `keys` order.
+  public var touchedKeys: [String] {
+    [
+      ("backlight", backlight == .keep), ("brightness", brightness == .keep), ("faces", faces == .keep),
+      ("night", night == .keep), ("timezone", timeZone == .keep),
+    ].filter { !$0.1 }.map(\.0)
+  }
+
+  /// The change as the JSON object of a `set` request.
+  public var json: String {
+    var members: [(String, String)] = []
+    func add<Value>(_ key: String, _ edit: Edit<Value>, _ write: (Value) -> String) {
+      switch edit {
+      case .keep: break
+      case .reset: members.append((key, "null"))
+      case .set(let value): members.append((key, write(value)))
+      }
+    }
+    add("timezone", timeZone, JSONText.quoted)
+    add("faces", faces) { faces in
+      JSONText.array(
+        json: faces.map {
+          JSONText.object([("format", JSONText.quoted($0.format)), ("seconds", String($0.seconds))])
+        })
+    }
+    add("brightness", brightness) { String($0) }
+    add("night", night) { night in
+      switch night {
+      case .off: return JSONText.quoted("off")
+      case .hours(let mode):
+        var fields = [
+          ("from", JSONText.quoted(mode.from.description)),
+          ("until", JSONText.quoted(mode.until.description)),
+          ("mode", JSONText.quoted(mode.mode.rawValue)),
+        ]
+        if mode.mode == .dim { fields.append(("brightness", String(Int((mode.brightness * 100).rounded())))) }
+        return JSONText.object(fields)
+      }
+    }
+    add("backlight", backlight, JSONText.quoted)
+    return JSONText.object(members)
+  }
+
+  /// The ranges the messages below name (their home is `SettingRanges`).
+  private static let percent = SettingRanges.brightnessPercent
+  private static let faceSeconds = SettingRanges.faceSeconds
+
+  /// What each member must be, for the error replies.
+  static let expectation = [
+    "timezone": "'set.timezone' must be an IANA zone name such as \"Europe/Berlin\", or null",
+    "faces": "'set.faces' must be a list of 1 to \(maximumFaces) faces, each a pattern or"
+      + " {\"format\": PATTERN, \"seconds\": \(faceSeconds.lowerBound)…\(faceSeconds.upperBound)}, or null",
+    "brightness":
+      "'set.brightness' must be a whole number of percent from \(percent.lowerBound) to \(percent.upperBound),"
+      + " or null",
+    "night": "'set.night' must be \"off\", {\"from\": \"HH:MM\", \"until\": \"HH:MM\", \"mode\": \"dim\" or"
+      + " \"dark\", \"brightness\": \(percent.lowerBound)…\(percent.upperBound)}, or null",
+    "backlight": "'set.backlight' must be a colour \"#rrggbb\", a colour name ("
+      + BacklightSetting.names.map(\.name).joined(separator: ", ") + "), \"off\", \"cycle\", or null",
+  ]
+
+  /// Reads the object of a `set` request; strictly typed, unknown keys refused.
+  public static func parse(_ value: JSONValue) -> Result<ClockSettingsChange, ControlRequestError> {
+    guard case .object(let members) = value else {
+      return .failure(ControlRequestError("'set' must be an object such as {\"brightness\": 40}"))
+    }
+    if let unknown = members.map(\.key).first(where: { !keys.contains($0) }) {
+      return .failure(
+        ControlRequestError(
+          "unknown setting '\(Printable.escaped(unknown))'; settings: " + keys.joined(separator: ", ")))
+    }
+    guard !members.isEmpty else { return .failure(ControlRequestError("'set' names no setting")) }
+    var change = ClockSettingsChange()
+    func failure(_ key: String) -> Result<ClockSettingsChange, ControlRequestError> {
+      .failure(ControlRequestError(expectation[key] ?? key))
+    }
+    for (key, member) in members {
+      let reset = member == .null
+      switch key {
+      case "timezone":
+        if reset { change.timeZone = .reset; continue }
+        guard case .string(let name) = member, !name.isEmpty, name.utf8.count <= 64,
+          !name.unicodeScalars.contains(where: Printable.needsEscape)
+        else { return failure(key) }
+        change.timeZone = .set(name)
+      case "faces":
+        if reset { change.faces = .reset; continue }
+        guard let faces = parseFaces(member) else { return failure(key) }
+        change.faces = .set(faces)
+      case "brightness":
+        if reset { change.brightness = .reset; continue }
+        guard let percent = wholeNumber(member), SettingRanges.brightnessPercent.contains(percent) else {
+          return failure(key)
+        }
+        change.brightness = .set(percent)
+      case "night":
+        if reset { change.night = .reset; continue }
+        switch parseNight(member) {
+        case .success(let night): change.night = .set(night)
+        case .failure(let error): return .failure(error)
+        }
+      default:
+        if reset { change.backlight = .reset; continue }
+        guard case .string(let text) = member, isBacklight(text) else { return failure(key) }
+        change.backlight = .set(text.lowercased())
+      }
+    }
+    return .success(change)
+  }
+
+  /// A JSON number that is a whole number (`40`, not `40.5` or `"40"`).
+  static func wholeNumber(_ value: JSONValue) -> Int? {
+    guard let number = value.double, number.rounded() == number, abs(number) < 1e9 else { return nil }
+    return Int(number)
+  }
+
+  private static func parseFaces(_ value: JSONValue) -> [Face]? {
+    guard case .array(let items) = value, (1...maximumFaces).contains(items.count) else { return nil }
+    var faces: [Face] = []
+    for (index, item) in items.enumerated() {
+      let format: String
+      var seconds = SettingRanges.defaultFaceSeconds(at: index)
+      switch item {
+      case .string(let text):
+        format = text
+      case .object(let members):
+        guard members.allSatisfy({ ["format", "seconds"].contains($0.key) }),
+          case .string(let text)? = item["format"]
+        else { return nil }
+        format = text
+        if let given = item["seconds"] {
+          guard let value = wholeNumber(given), SettingRanges.faceSeconds.contains(value)
+          else { return nil }
+          seconds = value
+        }
+      default:
+        return nil
+      }
+      guard !format.isEmpty, format.utf8.count <= 64,
+        !format.unicodeScalars.contains(where: Printable.needsEscape)
+      else { return nil }
+      faces.append(Face(format: format, seconds: seconds))
+    }
+    return faces
+  }
+
+  private static func parseNight(_ value: JSONValue) -> Result<Night, ControlRequestError> {
+    let failure = Result<Night, ControlRequestError>.failure(
+      ControlRequestError(expectation["night"] ?? "night"))
+    if value == .string("off") || value == .bool(false) { return .success(.off) }
+    guard case .object(let members) = value,
+      members.allSatisfy({ ["from", "until", "mode", "brightness"].contains($0.key) }),
+      case .string(let fromText)? = value["from"], case .string(let untilText)? = value["until"]
+    else { return failure }
+    guard let from = TimeOfDay(fromText), let until = TimeOfDay(untilText) else {
+      return .failure(ControlRequestError("'set.night.from' and 'set.night.until' must be local times HH:MM"))
+    }
+    var mode = NightMode.Mode.dim
+    if let given = value["mode"] {
+      guard case .string(let name) = given, let named = NightMode.Mode(rawValue: name) else { return failure }
+      mode = named
+    }
+    var brightness: Int?
+    if let given = value["brightness"] {
+      guard let percent = wholeNumber(given) else { return failure }
+      brightness = percent
+    }
+    switch NightMode.checked(from: from, until: until, mode: mode, brightnessPercent: brightness) {
+    case .success(let night): return .success(.hours(night))
+    case .failure(.noLength):
+      return .failure(ControlRequestError("'set.night.until' must differ from 'from'"))
+    case .failure(.brightnessWhenDark), .failure(.brightnessOutOfRange): return failure
+    }
+  }
+
+  /// A backlight setting as nixie.yaml writes it (`BacklightSetting`).
+  static func isBacklight(_ text: String) -> Bool { BacklightSetting(text) != nil }
+}

@@ -1,0 +1,17 @@
+/// The values a clock's settings may take, and the defaults of those a person may leave out:
+/// the one home of each range, so nixie.yaml, the command line, the control socket and the
+/// web page refuse and offer the same.
+public enum SettingRanges {
+  /// A brightness as a person gives it, in percent: the day's (nixie.yaml, `--brightness`,
+  /// the control socket), a dim night's and the backlight's. At least 1: darkness is the
+  /// night's `mode: dark`, not a brightness.
+  public static let brightnessPercent = 1...100
+
+  /// How long a face may show, in seconds (a day at most): nixie.yaml,
+  /// `--format PATTERN@SECONDS` and the control socket all take this range.
+  public static let faceSeconds = 1...86_400
+
+  /// How long a face shows when its seconds are not given: the first 50 s, each other
+  /// 10 s, so a time-and-date rotation fills a minute.
+  public static func defaultFaceSeconds(at index: Int) -> Int { index == 0 ? 50 : 10 }
+}

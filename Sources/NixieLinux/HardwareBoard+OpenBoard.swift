@@ -1,0 +1,51 @@
+import NixieBackend
+import NixieBoardModel
+import NixieCore
+import NixieSystem
+import NixieTransports
+
+/// The real board as the runtime brings it up: faults in the user's words, the display's lines
+/// traced as written, no picture in the terminal (it is the log's), and the knob's and the
+/// buttons' lines requested for edge events through libgpiod.
+extension HardwareBoard: OpenBoard {
+  public func start() throws(NixieError) {
+    do {
+      try driver.start()
+    } catch {
+      throw NixieError(.unavailable, "\(board.name): \(error)")
+    }
+  }
+
+  public var tracedLevels: LineSet { levels }
+
+  public func addLineObserver(_ observer: LineObserver) {
+    addLineObserver { observer.linesChanged($0, levels: $1, at: $2) }
+  }
+
+  public var drawsPicture: Bool { false }
+  public var backlightReadBack: ((UInt64) -> BacklightColor)? { nil }
+
+  public func openKnob(_ encoder: EncoderWiring) throws(NixieError) -> LineInput? {
+    try readable { () throws(HardwareError) in try GPIOKnobSource(encoder: encoder, consumer: consumer) }
+  }
+
+  public func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput? {
+    try readable { () throws(HardwareError) in try GPIOKnobSource(buttons: buttons, consumer: consumer) }
+  }
+
+  /// The lines `request` asks libgpiod for (edge events), their levels read at once, reading
+  /// beginning now; a line that cannot be had is unavailable.
+  private func readable(_ request: () throws(HardwareError) -> GPIOKnobSource) throws(NixieError) -> LineInput
+  {
+    let source: GPIOKnobSource
+    let levels: LineSet
+    do {
+      source = try request()
+      levels = try source.readLevels()
+    } catch {
+      throw NixieError(.unavailable, "\(error)")
+    }
+    return LineInput(
+      source: source, levels: levels, origin: clock.now(), cancel: { [source] in source.cancel() })
+  }
+}

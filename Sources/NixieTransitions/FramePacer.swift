@@ -1,0 +1,153 @@
+import NixieDisplay
+
+/// The pacing of PWM frames as a step function of time: which frame to write next, and when.
+///
+/// The frame scheduler's thread asks `next(now:)` for a step, sleeps until its deadline and
+/// writes `frame`; tests drive the same steps with a manual clock. Periods follow each other
+/// back to back from the moment a transition is requested. A frame equal to the one last
+/// written is skipped, and when the display is steady at full brightness — a single frame
+/// for the whole period and nothing left to fade — `next` says `.idle`, so the caller can
+/// sleep until the next request instead of polling. Below full brightness the display never
+/// idles: every period has a dark part.
+///
+/// Storage is allocated up front; stepping through a fade allocates nothing (a new request
+/// does, to plan its timeline). `frame` shares storage with the pacer: drop it before the next
+/// step, or that step copies.
+public struct FramePacer: Sendable {
+  /// What to do next.
+  public enum Step: Hashable, Sendable {
+    /// Write `frame` at `deadline` (monotonic nanoseconds).
+    case write(deadline: UInt64)
+    /// Nothing changes until the next request.
+    case idle
+  }
+
+  public let layout: DisplayLayout
+  public let settings: PWMSettings
+  /// The transition being shown (or the steady state it ended in).
+  public private(set) var timeline: FadeTimeline
+  /// Scales every duty, 0…1.
+  public private(set) var brightness: Double = 1
+  /// The frame of the latest `.write` step: what the tubes show once it is written.
+  public private(set) var frame: DisplayState
+  /// Whether nothing is left to write until the next request.
+  public private(set) var isIdle = true
+  /// Whether the period being played starts at or after the end of the transition (false
+  /// from a request until the first period after it is rendered).
+  public private(set) var isSettled = true
+
+  private var renderer: FrameRenderer
+  private var periodStart: UInt64 = 0
+  private var nextSlice = 0
+  private var rendered = false
+  /// Whether the tubes may not show `frame`: its write failed, so the next step writes
+  /// whatever is due even if it equals `frame`.
+  private var frameInDoubt = false
+
+  /// A pacer for `layout`, whose tubes show `state` (dark, after a driver's `start()`).
+  public init(
+    layout: DisplayLayout, settings: PWMSettings = PWMSettings(), showing state: DisplayState? = nil
+  ) {
+    self.layout = layout
+    self.settings = settings
+    let state = state ?? layout.blank
+    timeline = .steady(state)
+    frame = state
+    renderer = FrameRenderer(layout: layout, settings: settings)
+  }
+
+  /// The slices of the period being played.
+  public var slices: PWMSlices { renderer.slices }
+
+  /// Starts a transition to `state` at the next period boundary (at `now` when idle), from
+  /// the duties the tubes have then. Returns when it will be over.
+  @discardableResult
+  public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
+    let start = nextPeriodStart(now)
+    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: start)
+    isSettled = false
+    wake(at: now)
+    return timeline.end
+  }
+
+  /// Runs the slot machine on every tube, then lands on `state` (see
+  /// `TransitionPlanner.cycle`): the anti-poisoning routine. Returns when it will be over.
+  @discardableResult
+  public mutating func cycle(
+    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
+  ) -> UInt64 {
+    let start = nextPeriodStart(now)
+    timeline = timeline.cycled(
+      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: start)
+    isSettled = false
+    wake(at: now)
+    return timeline.end
+  }
+
+  /// Sets the global brightness (clamped to 0…1) from the next period on.
+  public mutating func setBrightness(_ value: Double, at now: UInt64) {
+    let value = min(max(value, 0), 1)
+    guard value != brightness else { return }
+    brightness = value
+    isSettled = false
+    if isIdle { wake(at: now) }
+  }
+
+  /// The next frame to write and its deadline, or `.idle`. `now` lets the pacer skip slices
+  /// whose time has wholly passed (after a stall) instead of replaying them late.
+  /// The write of `frame` failed, so the tubes show something unknown: from `now` on, the
+  /// next step writes what is due even if it is the same frame (a settled display wakes up
+  /// to write it once more).
+  public mutating func frameWasNotWritten(at now: UInt64) {
+    frameInDoubt = true
+    if isIdle { wake(at: now) }
+  }
+
+  public mutating func next(now: UInt64) -> Step {
+    while !isIdle {
+      if !rendered || nextSlice >= renderer.slices.count {
+        startPeriod(now: now)
+      }
+      let index = nextSlice
+      nextSlice += 1
+      let final = isSettled && renderer.slices.count == 1
+      if final {
+        isIdle = true
+        rendered = false
+      } else if periodStart + sliceEnd(index) <= now {
+        continue
+      }
+      if renderer.slices.frames[index] == frame && !frameInDoubt { continue }
+      frameInDoubt = false
+      for position in 0..<layout.count { frame.lit[position] = renderer.slices.frames[index].lit[position] }
+      return .write(deadline: periodStart + renderer.slices.offsets[index])
+    }
+    return .idle
+  }
+
+  private mutating func startPeriod(now: UInt64) {
+    let period = settings.period
+    if rendered { periodStart += period }
+    if now >= periodStart + period { periodStart += (now - periodStart) / period * period }
+    renderer.render(timeline, periodStart: periodStart, brightness: brightness)
+    rendered = true
+    nextSlice = 0
+    isSettled = periodStart >= timeline.end
+  }
+
+  /// Where slice `index` of the period being played ends, from the period's start.
+  private func sliceEnd(_ index: Int) -> UInt64 {
+    index + 1 < renderer.slices.count ? renderer.slices.offsets[index + 1] : settings.period
+  }
+
+  private func nextPeriodStart(_ now: UInt64) -> UInt64 {
+    isIdle ? now : max(periodStart + settings.period, now)
+  }
+
+  private mutating func wake(at now: UInt64) {
+    guard isIdle else { return }
+    isIdle = false
+    rendered = false
+    periodStart = now
+  }
+}

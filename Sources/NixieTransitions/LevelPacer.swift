@@ -1,0 +1,116 @@
+import NixieDisplay
+
+/// The pacing of modules that dim each output themselves (exixe: 128 levels) as a step
+/// function of time: no PWM frames, only the duties of every cathode, sent every `stepPeriod`
+/// while something changes.
+///
+/// During a transition each step samples the timeline (the same cross-fade, fade and slot
+/// machine as on a PWM board) and scales it by the brightness; the modules' own PWM shows it.
+/// With a fade of 500 ms and steps of 20 ms that is 25 steps, each several of the modules'
+/// 200 Hz periods long, and consecutive steps differ by a few of their 128 levels, so the fade
+/// reads as smooth. Once the transition is over and the last duties are out, `next` says
+/// `.idle` — whatever the brightness, since the modules hold it.
+public struct LevelPacer: Sendable {
+  public let layout: DisplayLayout
+  /// Nanoseconds between two steps of a transition.
+  public let stepPeriod: UInt64
+  public private(set) var timeline: FadeTimeline
+  public private(set) var brightness: Double = 1
+  /// The duties of the latest `.write` step.
+  public private(set) var duties: CathodeDuties
+  public private(set) var isIdle = true
+  /// Whether the step being written is at or after the end of the transition.
+  public private(set) var isSettled = true
+
+  private var nextTime: UInt64 = 0
+  /// The deadline of the step before, nil before the first step after a wake-up.
+  private var previousDeadline: UInt64?
+  private var inDoubt = false
+
+  /// The default step: 20 ms, 50 steps a second.
+  public static let defaultStepPeriod: UInt64 = 20_000_000
+
+  /// A pacer for `layout` whose modules show `state` (dark after a driver's `start()`).
+  public init(
+    layout: DisplayLayout, stepPeriod: UInt64 = defaultStepPeriod, showing state: DisplayState? = nil
+  ) {
+    self.layout = layout
+    self.stepPeriod = max(stepPeriod, 1_000_000)
+    let state = state ?? layout.blank
+    timeline = .steady(state)
+    duties = CathodeDuties(state, layout: layout)
+  }
+
+  /// The frame the modules show at full brightness once the transition is over, as on/off.
+  public var frame: DisplayState { timeline.target }
+
+  /// Starts a transition to `state` now. Returns when it will be over.
+  @discardableResult
+  public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
+    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: now)
+    wake(at: now)
+    return timeline.end
+  }
+
+  /// Runs the slot machine on every tube and lands on `state`. Returns when it will be over.
+  @discardableResult
+  public mutating func cycle(
+    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
+  ) -> UInt64 {
+    timeline = timeline.cycled(
+      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: now)
+    wake(at: now)
+    return timeline.end
+  }
+
+  /// Sets the global brightness (clamped to 0…1) from the next step on.
+  public mutating func setBrightness(_ value: Double, at now: UInt64) {
+    let value = min(max(value, 0), 1)
+    guard value != brightness else { return }
+    brightness = value
+    wake(at: now)
+  }
+
+  /// The write of `duties` failed: the next step writes again.
+  public mutating func frameWasNotWritten(at now: UInt64) {
+    inDoubt = true
+    wake(at: now)
+  }
+
+  /// The next duties to write and their deadline, or `.idle`. After a stall the step due now
+  /// is written, not the ones missed; the last step of a transition falls on its end.
+  public mutating func next(now: UInt64) -> FramePacer.Step {
+    while !isIdle {
+      if nextTime + stepPeriod <= now { nextTime += (now - nextTime) / stepPeriod * stepPeriod }
+      var deadline = nextTime
+      if let previous = previousDeadline, previous < timeline.end, deadline > timeline.end {
+        deadline = timeline.end
+      }
+      previousDeadline = deadline
+      nextTime = deadline + stepPeriod
+      var next = timeline.duties(at: deadline, layout: layout)
+      if brightness < 1 {
+        for position in next.duties.indices {
+          for cathode in next.duties[position].indices { next.duties[position][cathode] *= brightness }
+        }
+      }
+      if deadline >= timeline.end {
+        isSettled = true
+        isIdle = true
+      }
+      if next == duties && !inDoubt { continue }
+      inDoubt = false
+      duties = next
+      return .write(deadline: deadline)
+    }
+    return .idle
+  }
+
+  private mutating func wake(at now: UInt64) {
+    isSettled = false
+    guard isIdle else { return }
+    isIdle = false
+    nextTime = now
+    previousDeadline = nil
+  }
+}

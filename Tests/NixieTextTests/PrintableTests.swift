@@ -1,0 +1,27 @@
+import NixieText
+import Testing
+
+/// What nixie echoes of user input never reaches the terminal raw.
+struct PrintableTests {
+  @Test(arguments: [
+    ("12:34", "12:34"), ("Grüße Ω", "Grüße Ω"), ("1\u{7}2", "1\\u{07}2"), ("\u{1B}[31mred", "\\u{1B}[31mred"),
+    ("a\nb\tc\r", "a\\u{0A}b\\u{09}c\\u{0D}"), ("\u{9B}2J", "\\u{9B}2J"), ("\u{7F}", "\\u{7F}"),
+    ("abc\u{202E}def", "abc\\u{202E}def"), ("back\\slash", "back\\slash"), ("", ""),
+  ])
+  func controlCharactersAreEscaped(_ text: String, _ expected: String) {
+    #expect(Printable.escaped(text) == expected)
+  }
+
+  @Test func noEscapedTextHoldsAControlCharacter() {
+    let every = String(String.UnicodeScalarView((0...0x2070).compactMap(Unicode.Scalar.init)))
+    let escaped = Printable.escaped(every)
+    #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+  }
+
+  @Test(arguments: [
+    (1 << 20, "1 MiB"), (256 << 10, "256 KiB"), (1000, "1000 bytes"), (1, "1 byte"), (3 << 30, "3 GiB"),
+  ])
+  func sizesAreWrittenInTheLargestWholeUnit(_ bytes: Int, _ expected: String) {
+    #expect(ByteCount.text(bytes) == expected)
+  }
+}
