@@ -121,6 +121,10 @@ let package = Package(
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
     // file system. Pure Swift; it imports only NixieText.
     .target(name: "NixieTime", dependencies: ["NixieText"]),
+    // What the clock reads of the room: the light (the kernel's IIO sensors, read through an
+    // injected file system; the lux → brightness curve, its smoothing and the sanity checks)
+    // and presence (a line's timer). Pure but for libm's log10.
+    .target(name: "NixieRoom", dependencies: ["NixieText"]),
     // libgpiod, found through pkg-config; NixieLinux keeps every call behind GPIOChipAPI.
     .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
     // libi2c's SMBus helpers and the i2c-dev ioctls (libi2c ships no pkg-config file).
@@ -137,7 +141,7 @@ let package = Package(
       name: "NixieLinux",
       dependencies: [
         "NixieCore", "NixieText", "NixieBoardModel", "NixieTransports", "NixieDrivers", "NixieBackend",
-        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev",
+        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev", "NixieRoom",
       ],
       swiftSettings: libgpiodSettings
     ),
@@ -157,7 +161,7 @@ let package = Package(
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
         "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "NixieLogging",
-        "NixieControl",
+        "NixieControl", "NixieRoom",
       ]
     ),
     // `nixie doctor`: the board the clock would choose (NixieClock), checked by NixieLinux.
@@ -190,7 +194,7 @@ let package = Package(
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
 
     // What several test targets share (a seeded random generator for property tests).
-    .target(name: "NixieTestSupport", path: "Tests/NixieTestSupport"),
+    .target(name: "NixieTestSupport", dependencies: ["NixieLogging", "NixieSystem"], path: "Tests/NixieTestSupport"),
     // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
     // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
     .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
@@ -244,6 +248,7 @@ let package = Package(
     .testTarget(name: "NixieArchitectureTests"),
     // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files.
     .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieTestSupport", "NixieText"]),
+    .testTarget(name: "NixieRoomTests", dependencies: ["NixieRoom"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: [
@@ -255,7 +260,7 @@ let package = Package(
       name: "NixieLinuxTests",
       dependencies: [
         "NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev", "NixieBoardModel",
-        "NixieTransports", "NixieDrivers", "NixieBackend",
+        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieText", "NixieRoom",
       ],
       swiftSettings: libgpiodSettings
     ),
@@ -268,7 +273,7 @@ let package = Package(
       dependencies: [
         "NixieClock", "NixieControl", "NixieTime", "NixieCore", "NixieBoards", "NixieSimulator",
         "NixieSystem", "NixieRuntime", "NixieInput", "NixieTestSupport", "NixieWireDecoders", "NixieText",
-        "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers",
+        "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers", "NixieRoom",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.
@@ -284,7 +289,7 @@ let package = Package(
       name: "NixieCLITests",
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
-        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers",
+        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers", "NixieTestSupport",
       ]
     ),
   ]

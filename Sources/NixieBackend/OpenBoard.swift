@@ -46,4 +46,7 @@ public protocol OpenBoard: AnyObject {
   func openKnob(_ encoder: EncoderWiring) throws(NixieError) -> LineInput?
   /// The buttons' lines ready to read, or nil as for `openKnob`.
   func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput?
+  /// The presence line ready to read (its role `.presence`, physical levels), or nil as for
+  /// `openKnob`.
+  func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput?
 }

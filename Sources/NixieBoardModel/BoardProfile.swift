@@ -29,6 +29,8 @@ public struct BoardProfile: Hashable, Sendable {
   public var multiplex: MultiplexWiring?
   /// Push buttons read like the knob.
   public var buttons: [ButtonWiring] = []
+  /// A presence line (a PIR module), when the profile declares one or nixie.yaml gives it.
+  public var presence: PresenceWiring?
   public var backlight: BacklightWiring?
   public var buzzer: BuzzerWiring?
   /// Real-time clocks the board carries (one of them is fitted), for `nixie doctor`.

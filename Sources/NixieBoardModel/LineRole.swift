@@ -44,6 +44,8 @@ public enum LineRole: Int, CaseIterable, Hashable, Sendable, Comparable {
   case mode, up, down
   /// The buzzer.
   case buzzer
+  /// Someone in the room: a PIR module's output or a button (`PresenceWiring`).
+  case presence
 
   /// The lower-case name used in profiles and traces.
   public var name: String { Self.names[rawValue] }

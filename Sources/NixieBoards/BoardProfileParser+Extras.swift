@@ -160,6 +160,18 @@ extension BoardProfileParser {
     return BuzzerWiring(chip: gpioChip, line: UInt32(offset), activeHigh: activeHigh)
   }
 
+  /// `presence`: a PIR module's output or a button, `{line: N, active: high|low, bias: pull-up|none}`
+  /// (default active high without a pull, as a PIR module drives its line).
+  func parsePresence(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(BoardFileError)
+    -> PresenceWiring
+  {
+    let fields = try node.fields(allowed: ["line", "active", "bias"], required: ["line"])
+    let offset = try fields["line"]!.int(in: 0...1023)
+    try lines.claim(chip: gpioChip, offset: offset, role: "presence", at: fields["line"]!)
+    return try PresenceWiring.parsed(
+      chip: gpioChip, line: UInt32(offset), active: fields["active"], bias: fields["bias"])
+  }
+
   func parseRTC(_ node: ProfileNode) throws(BoardFileError) -> [RTCChip] {
     var chips: [RTCChip] = []
     for item in try node.sequence() {

@@ -26,7 +26,7 @@ struct BoardProfileParser {
     let top = try root.fields(
       allowed: [
         "name", "description", "chips", "gpio", "spi", "i2c", "enable", "multiplex", "display", "encoder",
-        "buttons", "backlight", "buzzer", "rtc", "overdrive",
+        "buttons", "backlight", "buzzer", "rtc", "overdrive", "presence",
       ],
       required: ["name", "chips", "display"])
     let name = try top["name"]!.string()
@@ -117,6 +117,9 @@ struct BoardProfileParser {
     let buzzer = try top["buzzer"].map { node throws(BoardFileError) in
       try parseBuzzer(node, gpioChip: gpioChip, lines: &lines)
     }
+    let presence = try top["presence"].map { node throws(BoardFileError) in
+      try parsePresence(node, gpioChip: gpioChip, lines: &lines)
+    }
     let rtc = try top["rtc"].map(parseRTC) ?? []
     var overdrive = false
     if let node = top["overdrive"] {
@@ -136,6 +139,7 @@ struct BoardProfileParser {
     board.buttons = buttons ?? []
     board.backlight = backlight
     board.buzzer = buzzer
+    board.presence = presence
     board.rtc = rtc
     board.overdrive = overdrive
     return board

@@ -77,6 +77,20 @@ public struct ProfileNode {
     return entries
   }
 
+  /// A mapping whose keys are data rather than names (a curve's lux values), in file order;
+  /// each value's errors point at its key.
+  public func entries() throws(BoardFileError) -> [(key: String, node: ProfileNode)] {
+    guard case .mapping(let mapping) = node.content else {
+      throw error("\(path.isEmpty ? "the file" : path) must be a mapping")
+    }
+    return mapping.map { entry in
+      let childPath = path.isEmpty ? entry.key.text : path + "." + entry.key.text
+      return (
+        entry.key.text, ProfileNode(node: entry.value, file: file, path: childPath, keyMark: entry.keyMark)
+      )
+    }
+  }
+
   /// The mapping's values by key, checking keys and that every `required` key is present.
   public func fields(allowed: [String], required: [String] = []) throws(BoardFileError) -> Fields {
     let entries = try mapping(allowed: allowed)
@@ -111,7 +125,7 @@ public struct ProfileNode {
     let text = try string()
     let value: Int? =
       text.lowercased().hasPrefix("0x") ? Int(text.dropFirst(2), radix: 16) : Int(text)
-    guard let value else { throw error("\(path) must be a whole number, not '\(text)'") }
+    guard let value else { throw error("\(path) must be a whole number, not \(Printable.quoted(text))") }
     guard range.contains(value) else {
       throw error("\(path) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
     }

@@ -20,7 +20,12 @@ struct Clock: ParsableCommand {
       Every change goes through the transition engine (default: a 500 ms perceptual \
       cross-fade); --brightness dims by PWM. On a board with a knob, turning sets the \
       brightness, a press shows the next face, a long press toggles night mode; --input FILE \
-      plays a knob script on the simulator (the format of 'nixie select --help').
+      plays a knob script on the simulator (the format of 'nixie select --help'; also \
+      'TIME presence 0|1', the presence line).
+      The room: 'brightness: auto' in the file follows a light sensor through the kernel's IIO \
+      subsystem (smoothed, night mode still wins; the fixed brightness when it cannot be read, \
+      as with --brightness); 'presence: {line: N, off-after: 10m}' darkens the tubes, and \
+      their power where the board switches it, when nobody has been seen for that long.
 
       EXAMPLES:
         # the clock in this terminal

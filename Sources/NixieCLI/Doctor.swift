@@ -9,10 +9,13 @@ struct Doctor: ParsableCommand {
     discussion: """
       Checks the device nodes the board uses, their permissions and your groups, whether its \
       GPIO lines are free (or who holds them), whether its I2C devices answer, SPI and I2C in \
-      the Raspberry Pi's config.txt, and the libgpiod and kernel versions. It only looks: \
+      the Raspberry Pi's config.txt, the light sensor 'brightness: auto' reads (and the \
+      dtoverlay line that adds one) and the presence line, and the libgpiod and kernel \
+      versions. It only looks: \
       nothing is written. The board is --board, else the configuration's board:. Exit status \
       0 when --backend hardware can work (warnings allowed), 69 when something must be fixed \
-      first.
+      first. Without a board it reports the machine (GPIO chips and their labels, groups, SPI \
+      and I2C) and exits 2.
 
       EXAMPLES:
         # check before the first run

@@ -8,7 +8,8 @@ struct Send: ParsableCommand {
     abstract: "Ask a running nixie clock to show a value for a while (control socket).",
     discussion: """
       Exit codes: 0 shown, 2 the clock refused the value (the message says why), 69 no clock \
-      is listening on the socket (or it may not be used), 75 the clock is busy: try again.
+      is listening on the socket (or it may not be used), 75 the clock is busy, or did not \
+      answer within 3 s (stopped or hung): try again.
 
       EXAMPLES:
         # show 1234 for 5 s, then the clock again

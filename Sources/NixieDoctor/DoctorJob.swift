@@ -31,20 +31,34 @@ public struct DoctorJob {
     self.output = output
   }
 
-  /// Runs the checks and prints the report. Throws a usage error when no board is chosen, and
-  /// an unavailable one (exit 69) when a problem must be fixed before `--backend hardware`
-  /// can work; warnings alone end it cleanly.
+  /// How to choose a board, said when none is.
+  static let howToChoose =
+    "give --board NAME ('nixie boards' lists them) or set board: in " + ClockConfiguration.defaultPath
+
+  /// Runs the checks and prints the report. Throws an unavailable error (exit 69) when a
+  /// problem must be fixed before `--backend hardware` can work; warnings alone end it
+  /// cleanly. Without a board it reports the machine's facts (`MachineDoctor`) and then
+  /// throws the usage error `which board?` (exit 2).
   public func run() throws(NixieError) {
     let settings = ClockSettings(options: options)
-    let choice = settings.boardChoice(try settings.load())
+    let configuration = try settings.load()
+    let choice = settings.boardChoice(configuration)
     guard choice.board != nil else {
-      throw NixieError(
-        .badUsage,
-        "which board? give --board NAME ('nixie boards' lists them) or set board: in "
-          + ClockConfiguration.defaultPath)
+      let (facts, findings) = MachineDoctor(howToChoose: Self.howToChoose).run()
+      if json {
+        output.line(findings.jsonReport(machine: facts, version: version))
+      } else {
+        output.write(quiet ? findings.notOK.findingLines : "nixie \(version)\n" + findings.machineReport)
+        output.flush()
+      }
+      throw NixieError(.badUsage, "which board? " + Self.howToChoose)
     }
-    let profile = try choice.loadProfile()
-    let findings = BoardDoctor(board: profile).run()
+    var profile = try choice.loadProfile()
+    // The presence line nixie.yaml gives is checked like the board's own lines.
+    profile.presence = try configuration.presenceWiring(for: profile)
+    let findings = BoardDoctor(
+      board: profile, lightSensor: configuration.light?.sensor, sensorFiles: SystemSensorFiles()
+    ).run()
     if json {
       output.line(findings.jsonReport(on: profile, version: version))
     } else {

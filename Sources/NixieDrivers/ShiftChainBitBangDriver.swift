@@ -64,7 +64,8 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
       try setBlanked(true)
       return
     }
-    try powerOn()
+    // A dark frame does not switch the tubes' power back on after `blank()`.
+    if !scratch.isAllOff { try powerOn() }
     if !hasLatched || scratch != latched {
       try shift(scratch)
       swap(&scratch, &latched)

@@ -1,5 +1,6 @@
 import NixieBackend
 import NixieBoardModel
+import NixieRoom
 import NixieText
 
 /// `nixie doctor`: checks that this machine has what a board needs, and says how to fix what
@@ -11,23 +12,34 @@ import NixieText
 public struct BoardDoctor {
   public let board: BoardProfile
   private let system: DoctorSystem
+  /// The light sensor `brightness: auto` reads; nil when it is not set.
+  private let lightSensor: LightSensorChoice?
+  /// Where light sensors are looked for (sysfs); nil: not looked for.
+  private let sensorFiles: SensorFiles?
 
-  public init(board: BoardProfile) {
-    self.init(board: board, system: LinuxDoctorSystem())
+  /// Checks `board` on this machine, and the light sensors in `sensorFiles` (the one
+  /// `lightSensor` names, when `brightness: auto` is set).
+  public init(board: BoardProfile, lightSensor: LightSensorChoice? = nil, sensorFiles: SensorFiles? = nil) {
+    self.init(board: board, system: LinuxDoctorSystem(), lightSensor: lightSensor, sensorFiles: sensorFiles)
   }
 
-  init(board: BoardProfile, system: DoctorSystem) {
+  init(
+    board: BoardProfile, system: DoctorSystem, lightSensor: LightSensorChoice? = nil,
+    sensorFiles: SensorFiles? = nil
+  ) {
     self.board = board
     self.system = system
+    self.lightSensor = lightSensor
+    self.sensorFiles = sensorFiles
   }
 
   /// Every finding, in the order checked.
   public func run() -> [DoctorFinding] {
     let plan = TransportPlan(board: board)
-    var findings = [libgpiodFinding()] + kernelFindings(plan)
+    var findings = [Self.libgpiodFinding(system.libgpiodVersion)] + kernelFindings(plan)
     var chips: [(chip: String, lines: [(LineRole, UInt32)])] = []
     for group in [plan.outputs.map { ($0.chip, $0.lines) }, plan.inputs.map { ($0.chip, $0.lines) }]
-      + Self.boardLines(plan, buzzer: board.buzzer)
+      + Self.boardLines(plan, buzzer: board.buzzer, presence: board.presence)
     {
       guard let (chip, lines) = group else { continue }
       let sorted = lines.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -41,6 +53,7 @@ public struct BoardDoctor {
     if let spi = plan.spi { findings += spiFindings(spi) }
     if let i2c = plan.i2c { findings += i2cFindings(i2c) }
     findings += rtcFindings()
+    findings += lightSensorFindings()
     if case .addressable(let chain) = board.backlight {
       findings.append(
         DoctorFinding(
@@ -50,18 +63,19 @@ public struct BoardDoctor {
     return findings
   }
 
-  /// The board's other lines, one group each: the detect line, the backlight's, the buttons'
-  /// and the buzzer's (nixie requests all but the buzzer's; a held buzzer line is still worth
-  /// knowing about).
-  private static func boardLines(_ plan: TransportPlan, buzzer: BuzzerWiring?) -> [(
-    String, [LineRole: UInt32]
-  )?] {
+  /// The board's other lines, one group each: the detect line, the backlight's, the buttons',
+  /// the buzzer's and the presence line (nixie requests all but the buzzer's; a held buzzer
+  /// line is still worth knowing about).
+  private static func boardLines(_ plan: TransportPlan, buzzer: BuzzerWiring?, presence: PresenceWiring?)
+    -> [(String, [LineRole: UInt32])?]
+  {
     var groups: [(String, [LineRole: UInt32])?] = [plan.detect.map { ($0.chip, [.detect: $0.line]) }]
     if let rgb = plan.backlight {
       groups.append((rgb.chip, [.red: rgb.red, .green: rgb.green, .blue: rgb.blue]))
     }
     for button in plan.buttons { groups.append((button.chip, [button.role: button.line])) }
     if let buzzer { groups.append((buzzer.chip, [.buzzer: buzzer.line])) }
+    if let presence { groups.append((presence.chip, [.presence: presence.line])) }
     return groups
   }
 
@@ -85,11 +99,80 @@ public struct BoardDoctor {
     ]
   }
 
+  // MARK: - The light sensor
+
+  /// Whether the light sensor `brightness: auto` reads is there and what it reads (a
+  /// warning when not: the clock then keeps its fixed brightness), with the overlay that
+  /// adds one on a Raspberry Pi; without `brightness: auto`, the sensors there are, if any.
+  private func lightSensorFindings() -> [DoctorFinding] {
+    guard let files = sensorFiles else { return [] }
+    let subject = "light sensor"
+    guard let choice = lightSensor else {
+      let sensors = IIOLightSensor.all(files: files).map(\.description)
+      guard !sensors.isEmpty else { return [] }
+      return [
+        DoctorFinding(
+          .ok, subject, sensors.joined(separator: ", ") + " (brightness: auto in nixie.yaml would follow it)")
+      ]
+    }
+    let sensor: IIOLightSensor
+    switch IIOLightSensor.find(choice, files: files) {
+    case .success(let found):
+      sensor = found
+    case .failure(let error):
+      return [
+        DoctorFinding(
+          .warning, subject, "\(error): brightness: auto keeps the fixed brightness",
+          fix: lightSensorFix(choice))
+      ]
+    }
+    var check = LightReadingCheck()
+    switch sensor.read(files: files) {
+    case .lux(let lux):
+      if let problem = check.check(lux, at: 0) {
+        return [
+          DoctorFinding(
+            .warning, subject, "\(sensor) \(problem): brightness: auto keeps the fixed brightness",
+            fix: "check the sensor's wiring and that nothing covers it")
+        ]
+      }
+      return [DoctorFinding(.ok, subject, "\(sensor) reads \(LuxText.text(lux)) lux (brightness: auto)")]
+    case .failed(let reason):
+      return [
+        DoctorFinding(
+          .warning, subject, "\(sensor): \(reason): brightness: auto keeps the fixed brightness",
+          fix: "check the sensor's wiring and power (i2cdetect shows whether it answers)")
+      ]
+    }
+  }
+
+  /// How to get the light sensor `choice` names: on a Raspberry Pi, the i2c-sensor overlay's
+  /// line for it (or a word on the one config.txt already has); elsewhere, its kernel driver.
+  private func lightSensorFix(_ choice: LightSensorChoice) -> String {
+    let overlays = RaspberryPiConfig.lightSensorOverlays
+    let wanted: [RaspberryPiConfig.LightSensorOverlay]
+    if case .named(let name) = choice, let known = overlays.first(where: { $0.model == name }) {
+      wanted = [known]
+    } else {
+      wanted = overlays
+    }
+    let lines = wanted.map { "\($0.line) (\($0.part) at \(Hex.byte($0.address)))" }.joined(separator: " or ")
+    guard let config = system.raspberryPiConfig else {
+      return "load the sensor's kernel driver, e.g. for a BH1750 on I2C bus 1: "
+        + "echo bh1750 0x23 | sudo tee /sys/bus/i2c/devices/i2c-1/new_device"
+    }
+    if let line = config.lightSensorOverlayLine() {
+      return "\(config.path) has \(line), but the kernel shows no sensor: check its wiring to I2C 1 "
+        + "(i2cdetect -y 1 shows whether it answers) and reboot"
+    }
+    return "wire an I2C light sensor to the Pi's I2C 1 and add \(lines) to \(config.path), then reboot"
+  }
+
   // MARK: - Versions
 
-  private func libgpiodFinding() -> DoctorFinding {
-    let version = system.libgpiodVersion
-    return DoctorFinding(
+  /// libgpiod's version and the API this build is made for.
+  static func libgpiodFinding(_ version: String) -> DoctorFinding {
+    DoctorFinding(
       .ok, "libgpiod", "\(version) (v\(SystemGPIO.apiMajor) API: the one this build is made for)")
   }
 

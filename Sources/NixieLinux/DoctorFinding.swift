@@ -62,6 +62,16 @@ extension [DoctorFinding] {
   public var warnings: Int { filter { $0.status == .warning }.count }
 }
 
+extension DoctorFinding {
+  /// The finding as a JSON object: `status`, `subject`, `message`, `fix` (or null).
+  var json: String {
+    JSONText.object([
+      ("status", JSONText.quoted(status.jsonName)), ("subject", JSONText.quoted(subject)),
+      ("message", JSONText.quoted(message)), ("fix", fix.map(JSONText.quoted) ?? "null"),
+    ])
+  }
+}
+
 extension DoctorFinding.Status {
   /// `ok`, `warning`, `problem`: the status in `nixie doctor --json`.
   public var jsonName: String { ["ok", "warning", "problem"][rawValue] }
@@ -70,15 +80,9 @@ extension DoctorFinding.Status {
 extension [DoctorFinding] {
   /// The report as one JSON object, for scripts: the board, each finding, the counts.
   public func jsonReport(on board: BoardProfile, version: String) -> String {
-    let findings = map { finding in
-      JSONText.object([
-        ("status", JSONText.quoted(finding.status.jsonName)), ("subject", JSONText.quoted(finding.subject)),
-        ("message", JSONText.quoted(finding.message)), ("fix", finding.fix.map(JSONText.quoted) ?? "null"),
-      ])
-    }
-    return JSONText.object([
+    JSONText.object([
       ("nixie", JSONText.quoted(version)), ("board", JSONText.quoted(board.name)),
-      ("summary", JSONText.quoted(board.summary)), ("findings", JSONText.array(json: findings)),
+      ("summary", JSONText.quoted(board.summary)), ("findings", JSONText.array(json: map(\.json))),
       ("problems", String(problems)), ("warnings", String(warnings)),
     ])
   }

@@ -45,6 +45,18 @@ public final class GPIOKnobSource: LineEventSource {
     try self.init(buttons: buttons, chip: chip, consumer: consumer, clock: SystemClock())
   }
 
+  /// A presence line (a PIR module's output, a button), requested for edge events with its
+  /// pull-up if it asks for one; no debounce: every edge is activity alike.
+  public convenience init(presence: PresenceWiring, consumer: String = "nixie") throws(HardwareError) {
+    let chip = try SystemGPIO.openChip(presence.chip)
+    self.init(
+      source: try GPIOEdgeEventSource(
+        chip: chip, lines: [GPIOInputLine(offset: presence.line, pullUp: presence.pullUp)],
+        consumer: consumer,
+        clock: SystemClock()),
+      roles: [presence.line: .presence], clock: SystemClock())
+  }
+
   /// The buttons' lines on `chip`: each with its pull-up, debounced by the kernel for the
   /// software debouncer's period where the API can.
   convenience init(buttons: [ButtonWiring], chip: any GPIOChipAPI, consumer: String, clock: MonotonicClock)

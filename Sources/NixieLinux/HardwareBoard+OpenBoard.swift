@@ -5,8 +5,8 @@ import NixieSystem
 import NixieTransports
 
 /// The real board as the runtime brings it up: faults in the user's words, the display's lines
-/// traced as written, no picture in the terminal (it is the log's), and the knob's and the
-/// buttons' lines requested for edge events through libgpiod.
+/// traced as written, no picture in the terminal (it is the log's), and the knob's, the
+/// buttons' and the presence line requested for edge events through libgpiod.
 extension HardwareBoard: OpenBoard {
   public func start() throws(NixieError) {
     do {
@@ -31,6 +31,10 @@ extension HardwareBoard: OpenBoard {
 
   public func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput? {
     try readable { () throws(HardwareError) in try GPIOKnobSource(buttons: buttons, consumer: consumer) }
+  }
+
+  public func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput? {
+    try readable { () throws(HardwareError) in try GPIOKnobSource(presence: presence, consumer: consumer) }
   }
 
   /// The lines `request` asks libgpiod for (edge events), their levels read at once, reading

@@ -84,6 +84,44 @@ extension RaspberryPiConfig {
   }
 }
 
+extension RaspberryPiConfig {
+  /// A light sensor the Raspberry Pi's `i2c-sensor` overlay adds and the kernel reads as an
+  /// IIO illuminance channel (the overlay's other light parts — VEML6070, VEML6075, VEML6040,
+  /// TCS3472, AS73211 — report UV or colour intensities, not lux).
+  struct LightSensorOverlay: Hashable, Sendable {
+    /// The overlay parameter and the driver's IIO `name`.
+    var model: String
+    var part: String
+    /// Its I2C address (the overlay's default).
+    var address: UInt8
+
+    /// `dtoverlay=i2c-sensor,bh1750`.
+    var line: String { "dtoverlay=i2c-sensor,\(model)" }
+  }
+
+  /// The overlay's light sensors (boot/overlays/README, `i2c-sensor`).
+  static let lightSensorOverlays = [
+    LightSensorOverlay(model: "bh1750", part: "BH1750", address: 0x23),
+    LightSensorOverlay(model: "tsl4531", part: "TSL4531", address: 0x29),
+  ]
+
+  /// The `dtoverlay=i2c-sensor,…` line that adds one of `lightSensorOverlays`, or nil.
+  func lightSensorOverlayLine() -> String? {
+    let models = Set(Self.lightSensorOverlays.map(\.model))
+    var found: String?
+    for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
+      let line = rawLine.prefix { $0 != "#" }.trimmingWhitespace
+      guard let equals = line.firstIndex(of: "="), line[..<equals].trimmingWhitespace == "dtoverlay" else {
+        continue
+      }
+      let parts = line[line.index(after: equals)...].split(separator: ",").map(\.trimmingWhitespace)
+      guard parts.first == "i2c-sensor" else { continue }
+      if parts.dropFirst().contains(where: { models.contains($0.lowercased()) }) { found = line }
+    }
+    return found
+  }
+}
+
 extension StringProtocol {
   /// Without spaces and tabs at either end.
   fileprivate var trimmingWhitespace: String {

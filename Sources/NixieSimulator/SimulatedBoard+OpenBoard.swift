@@ -61,11 +61,12 @@ extension SimulatedBoard: OpenBoard {
     for line in input.lines {
       let role: LineRole? =
         switch line.action {
+        case .level(.presence, _): .presence
         case .level(let role, _): role
         case .button(let role, _): role
         case .turn, .press, .hold: nil
         }
-      guard let role, wired.contains(.role(role)) else {
+      guard let role, role == .presence || wired.contains(.role(role)) else {
         throw NixieError(
           .badUsage,
           "--input line \(line.number): '\(line.action.text)': \(board.name) has no rotary encoder;"
@@ -75,6 +76,7 @@ extension SimulatedBoard: OpenBoard {
     let activeLow = buttons.allSatisfy(\.activeLow)
     let changes = input.lines.flatMap { line -> [LineEvent] in
       switch line.action {
+      case .level(.presence, _): []
       case .level(let role, let high): [LineEvent(role, high: high, at: line.time)]
       case .button(let role, _):
         [LineEvent(role, high: !activeLow, at: line.time), LineEvent(role, high: activeLow, at: line.end)]
@@ -82,6 +84,19 @@ extension SimulatedBoard: OpenBoard {
       }
     }
     return play(changes, on: ScriptedKnob.buttons)
+  }
+
+  /// `input`'s presence lines (`presence 0`, `presence 1`) played on the board's presence line,
+  /// which must be on the gpiochip; nil without a script.
+  public func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput? {
+    guard let input else { return nil }
+    guard gpio.roles.contains(.presence) else {
+      throw NixieError(
+        .unavailable,
+        "the simulator puts the presence line on the display's gpiochip; \(board.name) has it on \(presence.chip)"
+      )
+    }
+    return play(input.presenceChanges, on: .role(.presence))
   }
 
   /// `changes` on `inputs`, played from now (or the gpiochip's latest change, if later).

@@ -17,6 +17,7 @@ extension SimulatedGPIOChip {
     lines.addSPIController(profile.spi)
     lines.addEncoder(profile.encoder, on: name)
     lines.addButtons(profile.buttons, on: name)
+    lines.addPresence(profile.presence, on: name)
     lines.addDetect(profile.variant, on: name, low: carriesVariant)
     lines.addBacklight(profile.backlight, on: name)
     self.init(name: name, offsets: lines.offsets, clock: clock, initialLevels: lines.idle)
@@ -54,6 +55,13 @@ extension SimulatedGPIOChip {
         offsets[button.role] = button.line
         if button.activeLow { idle.insert(.role(button.role)) }
       }
+    }
+
+    /// The presence line rests inactive (nobody there): low on an active-high PIR.
+    mutating func addPresence(_ presence: PresenceWiring?, on chip: String) {
+      guard let presence, presence.chip == chip else { return }
+      offsets[.presence] = presence.line
+      if !presence.activeHigh { idle.insert(.role(.presence)) }
     }
 
     /// The detect line reads low when the board carries the variant's chips, else high.

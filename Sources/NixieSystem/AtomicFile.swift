@@ -15,7 +15,7 @@ public enum AtomicFile {
     throws(SystemCallError)
   {
     let folder = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-    let temporary = path + ".tmp-\(getpid())"
+    let temporary = temporaryPath(of: path, process: getpid())
     FileSystem.remove(temporary)
     // Errors name the file the user asked for: the temporary one is nixie's business.
     let fd = try SystemCall.run("open", subject: path) {
@@ -41,5 +41,35 @@ public enum AtomicFile {
     let handle = FileDescriptor(directory)
     // Some file systems cannot flush a folder (EINVAL): the rename is done all the same.
     _ = fsync(handle.rawValue)
+  }
+
+  /// The temporary file `write` makes beside `path` in process `pid`: `PATH.tmp-PID`.
+  static func temporaryPath(of path: String, process pid: Int32) -> String { path + ".tmp-\(pid)" }
+
+  /// Removes the temporary files a writer of `path` left when it was killed mid-write
+  /// (`PATH.tmp-PID`, which nothing else removes): those of a process that is gone, of this
+  /// process (a PID used again), and those last changed before `start` (wall-clock
+  /// nanoseconds: when this process started; a PID used again by another process). Returns
+  /// the paths removed.
+  /// The corresponding C functions are `opendir`, `readdir`, `lstat`, `kill` (signal 0) and
+  /// `unlink`.
+  @discardableResult
+  public static func removeStaleTemporaries(of path: String, startedAt start: Int64) -> [String] {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    let prefix = (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp-"
+    var removed: [String] = []
+    for name in Directory.names(in: folder) where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
+      let file = (folder == "/" ? "" : folder) + "/" + name
+      var status = stat()
+      guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+      let changed = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+      let alive = kill(pid, 0) == 0 || Errno.current == .notPermitted
+      guard pid == getpid() || !alive || changed < start else { continue }
+      FileSystem.remove(file)
+      removed.append(file)
+    }
+    return removed
   }
 }

@@ -31,4 +31,18 @@ public enum Printable {
 
   /// `\u{1B}`: how a message spells one character that must not be printed raw.
   public static func escaped(_ scalar: Unicode.Scalar) -> String { "\\u{" + Hex.digits(scalar.value) + "}" }
+
+  /// The most characters of a value a message quotes.
+  public static let quoteLimit = 80
+
+  /// `text` as a message quotes a value: in single quotes, escaped, and at most `limit`
+  /// characters of it — a longer value is cut with an ellipsis and its full length noted
+  /// (`'aaaa…' (1048576 characters)`), so a huge value in a file is not repeated in full on
+  /// every reload. The one home of that rule: every message quoting a configuration value
+  /// goes through here.
+  public static func quoted<Text: StringProtocol>(_ text: Text, limit: Int = quoteLimit) -> String {
+    let limit = Swift.max(limit, 1)
+    guard text.unicodeScalars.count > limit, text.count > limit else { return "'" + escaped(text) + "'" }
+    return "'" + escaped(text.prefix(limit)) + "…' (\(text.count) characters)"
+  }
 }

@@ -1,3 +1,5 @@
+import NixieText
+
 /// Reads a POSIX TZ string (POSIX.1-2017 section 8.3 with RFC 8536's extensions) into a
 /// `PosixTimeZoneRule`, byte by byte; every error names the column it stopped at.
 struct PosixTimeZoneRuleParser {
@@ -22,7 +24,7 @@ struct PosixTimeZoneRuleParser {
     guard bytes.count <= Self.maximumLength else {
       throw ZoneError(
         .invalidRule(column: Self.maximumLength + 1),
-        "TZ rule \(ZoneError.quoted(text)): longer than \(Self.maximumLength) characters")
+        "TZ rule \(Printable.quoted(text)): longer than \(Self.maximumLength) characters")
     }
     let standardName = try name()
     let standardOffset = try offset(for: "the standard time")
@@ -155,7 +157,7 @@ struct PosixTimeZoneRuleParser {
     let place = index < bytes.count ? "at column \(index + 1)" : "at its end (column \(index + 1))"
     return ZoneError(
       .invalidRule(column: index + 1),
-      "TZ rule \(ZoneError.quoted(text)): \(problem) \(place)")
+      "TZ rule \(Printable.quoted(text)): \(problem) \(place)")
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

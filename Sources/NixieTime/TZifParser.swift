@@ -1,3 +1,5 @@
+import NixieText
+
 /// Reads the bytes of a TZif file into a `TZifFile` (RFC 8536 section 3): the header, the
 /// version 1 data block (skipped in version 2 and later files), the 64-bit data block and the
 /// footer. Each step checks that the file holds what the header promises before reading it.
@@ -27,7 +29,7 @@ struct TZifParser {
     guard bytes.count <= TZifFile.maximumSize else {
       throw ZoneError(
         .tooLarge,
-        "\(ZoneError.quoted(name)): \(bytes.count) bytes, more than a zone file's limit of "
+        "\(Printable.quoted(name)): \(bytes.count) bytes, more than a zone file's limit of "
           + "\(TZifFile.maximumSize)")
     }
     let first = try header()
@@ -60,7 +62,7 @@ struct TZifParser {
     default:
       throw ZoneError(
         .unsupportedFile,
-        "\(ZoneError.quoted(name)): TZif version byte 0x\(String(versionByte, radix: 16)) at byte \(offset + 4)"
+        "\(Printable.quoted(name)): TZif version byte 0x\(String(versionByte, radix: 16)) at byte \(offset + 4)"
           + " is not one this reader knows (1 to 4)")
     }
     offset += 20
@@ -155,7 +157,7 @@ struct TZifParser {
     if header.leapCount > 0 {
       throw ZoneError(
         .unsupportedFile,
-        "\(ZoneError.quoted(name)): has \(header.leapCount) leap-second records (byte \(leapStart)); zones"
+        "\(Printable.quoted(name)): has \(header.leapCount) leap-second records (byte \(leapStart)); zones"
           + " counting leap seconds (right/…) are not supported")
     }
     for index in offset..<(offset + header.standardIndicatorCount + header.utIndicatorCount)
@@ -268,6 +270,6 @@ struct TZifParser {
   }
 
   private func malformed(at byte: Int, _ problem: String) -> ZoneError {
-    ZoneError(.malformedFile(byteOffset: byte), "\(ZoneError.quoted(name)): \(problem) (byte \(byte))")
+    ZoneError(.malformedFile(byteOffset: byte), "\(Printable.quoted(name)): \(problem) (byte \(byte))")
   }
 }

@@ -1,3 +1,5 @@
+import NixieText
+
 /// The system's time zones: zones by name from the TZif files under `directory`, the list of
 /// names, and the system's own zone as glibc finds it (`TZ`, else `/etc/localtime`, else UTC).
 /// Files, links and the environment come through `system`.
@@ -38,14 +40,14 @@ public struct ZoneDatabase: Sendable {
     case .missing:
       throw ZoneError(
         .unknownZone,
-        "unknown time zone \(ZoneError.quoted(identifier)) (no file \(ZoneError.quoted(path)); an IANA name"
+        "unknown time zone \(Printable.quoted(identifier)) (no file \(Printable.quoted(path)); an IANA name"
           + " such as Europe/Berlin)")
     case .tooLarge:
       throw ZoneError(
         .tooLarge,
-        "\(ZoneError.quoted(path)) is larger than a zone file's limit of \(TZifFile.maximumSize) bytes")
+        "\(Printable.quoted(path)) is larger than a zone file's limit of \(TZifFile.maximumSize) bytes")
     case .failed(let reason):
-      throw ZoneError(.unreadable, "cannot read \(ZoneError.quoted(path)): \(ZoneError.quoted(reason))")
+      throw ZoneError(.unreadable, "cannot read \(Printable.quoted(path)): \(Printable.quoted(reason))")
     }
   }
 
@@ -115,7 +117,7 @@ public struct ZoneDatabase: Sendable {
       guard ZoneName.isValid(value) else { throw error }
       throw ZoneError(
         .unknownZone,
-        "TZ=\(ZoneError.quoted(value)) is neither a zone in \(ZoneError.quoted(directory)) nor a POSIX TZ rule"
+        "TZ=\(Printable.quoted(value)) is neither a zone in \(Printable.quoted(directory)) nor a POSIX TZ rule"
       )
     }
   }

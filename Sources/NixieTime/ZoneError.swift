@@ -30,12 +30,4 @@ public struct ZoneError: Error, Hashable, Sendable, CustomStringConvertible {
     self.reason = reason
     self.description = message
   }
-
-  /// `text` for a message, in quotes, with control characters escaped (so a hostile name or
-  /// file cannot put escape sequences on a terminal), cut after `limit` characters.
-  static func quoted(_ text: String, limit: Int = 80) -> String {
-    let cut = text.unicodeScalars.count > limit
-    let shown = cut ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))) + "…" : text
-    return "'" + Printable.escaped(shown) + "'"
-  }
 }

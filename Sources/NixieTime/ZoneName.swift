@@ -1,3 +1,5 @@
+import NixieText
+
 /// Zone identifiers as tzdata spells them (`Europe/Berlin`, `America/Argentina/Buenos_Aires`,
 /// `Etc/GMT+5`), checked before any file is opened, and guesses for a mistyped one.
 public enum ZoneName {
@@ -9,7 +11,7 @@ public enum ZoneName {
   /// `-` (so no `..`, no absolute path, nothing hidden), at most `maximumLength` characters.
   public static func validate(_ name: String) throws(ZoneError) {
     if let problem = problem(with: name) {
-      throw ZoneError(.invalidName, "time zone \(ZoneError.quoted(name)) is not a zone name: \(problem)")
+      throw ZoneError(.invalidName, "time zone \(Printable.quoted(name)) is not a zone name: \(problem)")
     }
   }
 

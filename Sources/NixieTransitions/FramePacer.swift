@@ -13,7 +13,7 @@ import NixieDisplay
 /// Storage is allocated up front; stepping through a fade allocates nothing (a new request
 /// does, to plan its timeline). `frame` shares storage with the pacer: drop it before the next
 /// step, or that step copies.
-public struct FramePacer: Sendable {
+public struct FramePacer: TimelinePacer, Sendable {
   /// What to do next.
   public enum Step: Hashable, Sendable {
     /// Write `frame` at `deadline` (monotonic nanoseconds).
@@ -59,42 +59,18 @@ public struct FramePacer: Sendable {
   /// The slices of the period being played.
   public var slices: PWMSlices { renderer.slices }
 
-  /// Starts a transition to `state` at the next period boundary (at `now` when idle), from
-  /// the duties the tubes have then. Returns when it will be over.
-  @discardableResult
-  public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
-    let start = nextPeriodStart(now)
-    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: start)
+  /// A request starts at the next period boundary (at `now` when idle).
+  public func requestStart(at now: UInt64) -> UInt64 {
+    isIdle ? now : max(periodStart + settings.period, now)
+  }
+
+  public mutating func accept(timeline: FadeTimeline, brightness: Double, at now: UInt64) {
+    self.timeline = timeline
+    self.brightness = brightness
     isSettled = false
     wake(at: now)
-    return timeline.end
   }
 
-  /// Runs the slot machine on every tube, then lands on `state` (see
-  /// `TransitionPlanner.cycle`): the anti-poisoning routine. Returns when it will be over.
-  @discardableResult
-  public mutating func cycle(
-    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
-  ) -> UInt64 {
-    let start = nextPeriodStart(now)
-    timeline = timeline.cycled(
-      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: start)
-    isSettled = false
-    wake(at: now)
-    return timeline.end
-  }
-
-  /// Sets the global brightness (clamped to 0…1) from the next period on.
-  public mutating func setBrightness(_ value: Double, at now: UInt64) {
-    let value = min(max(value, 0), 1)
-    guard value != brightness else { return }
-    brightness = value
-    isSettled = false
-    if isIdle { wake(at: now) }
-  }
-
-  /// The next frame to write and its deadline, or `.idle`. `now` lets the pacer skip slices
-  /// whose time has wholly passed (after a stall) instead of replaying them late.
   /// The write of `frame` failed, so the tubes show something unknown: from `now` on, the
   /// next step writes what is due even if it is the same frame (a settled display wakes up
   /// to write it once more).
@@ -103,6 +79,8 @@ public struct FramePacer: Sendable {
     if isIdle { wake(at: now) }
   }
 
+  /// The next frame to write and its deadline, or `.idle`. `now` lets the pacer skip slices
+  /// whose time has wholly passed (after a stall) instead of replaying them late.
   public mutating func next(now: UInt64) -> Step {
     while !isIdle {
       if !rendered || nextSlice >= renderer.slices.count {
@@ -138,10 +116,6 @@ public struct FramePacer: Sendable {
   /// Where slice `index` of the period being played ends, from the period's start.
   private func sliceEnd(_ index: Int) -> UInt64 {
     index + 1 < renderer.slices.count ? renderer.slices.offsets[index + 1] : settings.period
-  }
-
-  private func nextPeriodStart(_ now: UInt64) -> UInt64 {
-    isIdle ? now : max(periodStart + settings.period, now)
   }
 
   private mutating func wake(at now: UInt64) {

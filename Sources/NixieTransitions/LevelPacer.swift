@@ -10,7 +10,7 @@ import NixieDisplay
 /// 200 Hz periods long, and consecutive steps differ by a few of their 128 levels, so the fade
 /// reads as smooth. Once the transition is over and the last duties are out, `next` says
 /// `.idle` — whatever the brightness, since the modules hold it.
-public struct LevelPacer: Sendable {
+public struct LevelPacer: TimelinePacer, Sendable {
   public let layout: DisplayLayout
   /// Nanoseconds between two steps of a transition.
   public let stepPeriod: UInt64
@@ -44,30 +44,12 @@ public struct LevelPacer: Sendable {
   /// The frame the modules show at full brightness once the transition is over, as on/off.
   public var frame: DisplayState { timeline.target }
 
-  /// Starts a transition to `state` now. Returns when it will be over.
-  @discardableResult
-  public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
-    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: now)
-    wake(at: now)
-    return timeline.end
-  }
+  /// A request starts now: the next step samples it.
+  public func requestStart(at now: UInt64) -> UInt64 { now }
 
-  /// Runs the slot machine on every tube and lands on `state`. Returns when it will be over.
-  @discardableResult
-  public mutating func cycle(
-    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
-  ) -> UInt64 {
-    timeline = timeline.cycled(
-      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: now)
-    wake(at: now)
-    return timeline.end
-  }
-
-  /// Sets the global brightness (clamped to 0…1) from the next step on.
-  public mutating func setBrightness(_ value: Double, at now: UInt64) {
-    let value = min(max(value, 0), 1)
-    guard value != brightness else { return }
-    brightness = value
+  public mutating func accept(timeline: FadeTimeline, brightness: Double, at now: UInt64) {
+    self.timeline = timeline
+    self.brightness = brightness
     wake(at: now)
   }
 

@@ -14,7 +14,7 @@ import NixieDisplay
 ///
 /// Like `FramePacer`, storage is allocated up front and stepping allocates nothing; tests drive
 /// it with an injected clock.
-public struct MultiplexPacer: Sendable {
+public struct MultiplexPacer: TimelinePacer, Sendable {
   public let layout: DisplayLayout
   public let wiring: MultiplexWiring
   /// The group of each position, nil for positions lit in every group.
@@ -57,35 +57,14 @@ public struct MultiplexPacer: Sendable {
     renderer = FrameRenderer(layout: layout, settings: PWMSettings(period: slot - blankTime, levels: levels))
   }
 
-  /// Starts a transition to `state` at the next slot (at `now` when idle). Returns when it will
-  /// be over.
-  @discardableResult
-  public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
-    let start = nextSlotStart(now)
-    timeline = timeline.continued(to: state, layout: layout, transition: transition, at: start)
-    isSettled = false
-    wake(at: now)
-    return timeline.end
+  /// A request starts at the next slot (at `now` when idle).
+  public func requestStart(at now: UInt64) -> UInt64 {
+    isIdle ? now : max(slotStart + slot, now)
   }
 
-  /// Runs the slot machine on every tube and lands on `state`. Returns when it will be over.
-  @discardableResult
-  public mutating func cycle(
-    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
-  ) -> UInt64 {
-    let start = nextSlotStart(now)
-    timeline = timeline.cycled(
-      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: start)
-    isSettled = false
-    wake(at: now)
-    return timeline.end
-  }
-
-  /// Sets the global brightness (clamped to 0…1) from the next slot on.
-  public mutating func setBrightness(_ value: Double, at now: UInt64) {
-    let value = min(max(value, 0), 1)
-    guard value != brightness else { return }
-    brightness = value
+  public mutating func accept(timeline: FadeTimeline, brightness: Double, at now: UInt64) {
+    self.timeline = timeline
+    self.brightness = brightness
     isSettled = false
     wake(at: now)
   }
@@ -157,10 +136,6 @@ public struct MultiplexPacer: Sendable {
     rendered = true
     nextSlice = -1
     isSettled = slotStart >= timeline.end
-  }
-
-  private func nextSlotStart(_ now: UInt64) -> UInt64 {
-    isIdle ? now : max(slotStart + slot, now)
   }
 
   private mutating func wake(at now: UInt64) {

@@ -58,7 +58,11 @@ public struct WebJob {
     let relay = FrameRelay(socket: path, logger: logger)
     let random: (Int) -> [UInt8] = { count in (try? Random.bytes(count)) ?? [] }
     guard random(8).count == 8 else { throw NixieError(.internalError, "getrandom(2) gave no random bytes") }
-    let app = WebApp(configuration: configuration, clock: ControlSocketLink(path: path), random: random)
+    // The clock is asked on a thread of its own, whose stop ends a wait for a stuck clock.
+    let requests = ClockRequests()
+    let app = WebApp(
+      configuration: configuration, clock: ControlSocketLink(path: path, waiting: requests.wait),
+      random: random)
     let monotonic = SystemClock()
     let server: WebServer
     do {
@@ -68,7 +72,7 @@ public struct WebJob {
         ? file.map { PasswordRehash(file: $0, logger: logger) } : nil
       server = try WebServer(
         app: app, relay: relay,
-        verifier: rehash.map { PasswordVerifier(check: $0.check) } ?? PasswordVerifier(),
+        verifier: rehash.map { PasswordVerifier(check: $0.check) } ?? PasswordVerifier(), requests: requests,
         logger: logger, monotonic: { monotonic.now() })
       try relay.start()
       try server.start()

@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """nixie web in a real browser (headless Chromium through Selenium), against the clock on the
 simulator: log in, see the tubes' SVG show what the clock's frames log says the wire showed,
-change the brightness and the time zone and see the wire follow, restart both processes and
-see the settings kept; on a board file of one's own, see its tubes drawn. On a phone (390 x 844
-and 320 x 568): each answer beside its control and in sight, in the page's words; an empty Show
-refused; touch targets of 44 px; no unit on a line of its own; the icon and the manifest; a
-screen reader's text of the tubes at most once a second; the tubes' picture gzip-encoded. Saves
-screenshots (--screenshots DIR). Exit 0 when every check passed.
+see the light sensor's reading, change the brightness and the time zone and see the wire
+follow, restart both processes and see the settings kept; on a board file of one's own, see
+its tubes drawn. On a phone (390 x 844 and 320 x 568): each answer beside its control and in
+sight, in the page's words; an empty Show refused; touch targets of 44 px; no unit on a line of
+its own; the icon and the manifest; a screen reader's text of the tubes at most once a second;
+the tubes' picture gzip-encoded. Saves screenshots (--screenshots DIR). Exit 0 when every check
+passed.
 
 Usage: Tests/Browser/web_page_test.py [--nixie .build/debug/nixie] [--screenshots docs/images]
                                      [--phone-screenshots DIR]
@@ -18,6 +19,7 @@ import json
 import os
 import pathlib
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -54,8 +56,14 @@ class Rig:
         self.frames = os.path.join(folder, "frames.jsonl")
         self.port = free_port()
         self.clock = self.web = None
+        # A light sensor as the kernel shows one (42 lux), on a curve that keeps the tubes at
+        # 100 %: the page's room line shows what it reads.
+        os.mkdir(os.path.join(folder, "light"))
+        with open(os.path.join(folder, "light", "in_illuminance_input"), "w") as light:
+            light.write("42\n")
         with open(os.path.join(folder, "nixie.yaml"), "w") as config:
-            config.write("board: %s\ntimezone: UTC\nfaces:\n  - %s\nbrightness: 100\n" % (board, face))
+            config.write("board: %s\ntimezone: UTC\nfaces:\n  - %s\n" % (board, face)
+                         + "brightness: {sensor: %s, curve: {1: 100, 10: 100}}\n" % os.path.join(folder, "light"))
         subprocess.run([nixie, "web", "--config", self.path("web.yaml"), "--set-password"],
                        input=(PASSWORD + "\n").encode(), check=True, capture_output=True)
 
@@ -468,6 +476,21 @@ def main():
         browser_errors(driver)  # the 401 above was on purpose
         check(browser_errors(driver) == [], "no console errors on the page")
 
+        # The clock stopped (SIGSTOP): the page says so, and recovers by itself when it answers.
+        status = lambda: driver.find_element(By.ID, "status").text
+        rig.clock.send_signal(signal.SIGSTOP)
+        try:
+            wait_for(lambda: status() == "clock not answering", 15, "the page to say the clock is not answering")
+            check(True, "a stopped clock: the page says %r" % status())
+        except TimeoutError:
+            check(False, "a stopped clock: the page says %r, not 'clock not answering'" % status())
+        rig.clock.send_signal(signal.SIGCONT)
+        try:
+            wait_for(lambda: status() == "live", 15, "the page to say live again")
+            check(True, "the clock answers again: the page says live")
+        except TimeoutError:
+            check(False, "the clock answers again: the page still says %r" % status())
+
         # The SVG shows what the wire showed: the page's frame text is in the frames log, and
         # the lit shapes are its digits.
         tubes = driver.find_element(By.ID, "tubes")
@@ -495,6 +518,11 @@ def main():
               and "has no backlight" in driver.find_element(By.ID, "backlight-note").text,
               "without a backlight the control is disabled")
 
+        # The room line: the light sensor's reading and the brightness it chose.
+        room = driver.find_element(By.ID, "room")
+        wait_for(lambda: "42 lx" in room.text, 10, "the light level on the page")
+        check(room.text == "Light 42 lx → 100 % (auto)", "the page shows the room: %r" % room.text)
+
         # Brightness 30 %: the wire is lit about 30 % of the time.
         check(abs(rig.lit_share(1.0) - 1.0) < 0.05, "at 100 %% the wire is lit %.2f of the time" % rig.lit_share(1.0))
         driver.execute_script("const b = document.getElementById('brightness'); b.value = 30;"
@@ -507,6 +535,9 @@ def main():
         except TimeoutError:
             share = rig.lit_share(1.0)
         check(0.2 < share < 0.4, "at 30 %% the wire is lit %.2f of the time" % share)
+        # A brightness set on the page is fixed: the light is no longer followed.
+        wait_for(lambda: not room.is_displayed(), 10, "the room line gone with brightness: auto")
+        check(not room.is_displayed(), "a brightness set on the page is fixed: the room line goes")
 
         # Time zone Asia/Tokyo (UTC+9): the hours on the wire move by nine.
         Select(driver.find_element(By.ID, "timezone")).select_by_value("Asia/Tokyo")

@@ -10,7 +10,7 @@ struct LineRoleTests {
     (.cs4, "cs4"), (.cs5, "cs5"), (.cs6, "cs6"), (.cs7, "cs7"), (.data, "data"), (.shcp, "shcp"),
     (.stcp, "stcp"), (.oe, "oe"), (.hven, "hven"), (.detect, "detect"), (.colon, "colon"),
     (.red, "red"), (.green, "green"), (.blue, "blue"), (.pixels, "pixels"), (.mode, "mode"),
-    (.up, "up"), (.down, "down"), (.buzzer, "buzzer"),
+    (.up, "up"), (.down, "down"), (.buzzer, "buzzer"), (.presence, "presence"),
   ]
 
   @Test func everyRoleHasItsNameAndReadsBack() {

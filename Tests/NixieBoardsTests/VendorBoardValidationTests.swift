@@ -1,4 +1,5 @@
 import Foundation
+import NixieBoardModel
 import NixieBoards
 import Testing
 
@@ -42,6 +43,7 @@ struct VendorBoardValidationTests {
     buzzer:
       line: 17
       active: high
+    presence: {line: 26, active: low, bias: pull-up}
 
     """
 
@@ -73,6 +75,7 @@ struct VendorBoardValidationTests {
     let board = try BoardCatalog.parse(Self.valid, file: "spi.yaml")
     #expect(board.layout.tubeCount == 2)
     #expect(board.buttons.map(\.role) == [.mode, .up])
+    #expect(board.presence == PresenceWiring(chip: "gpiochip0", line: 26, activeHigh: false, pullUp: true))
     let modules = try BoardCatalog.parse(Self.modules, file: "modules.yaml")
     #expect(modules.layout.tubeCount == 2)
   }
@@ -138,6 +141,16 @@ struct VendorBoardValidationTests {
     Case(
       name: "buzzer level", replace: "  active: high\n", with: "  active: loud\n", line: 35,
       message: "buzzer.active must be low or high"),
+    Case(
+      name: "presence line used twice", replace: "presence: {line: 26", with: "presence: {line: 17", line: 36,
+      message: "GPIO 17 of gpiochip0 is already used for buzzer"),
+    Case(
+      name: "presence level", replace: "26, active: low, bias: pull-up}", with: "26, active: sideways}",
+      line: 36,
+      message: "presence.active must be high or low"),
+    Case(
+      name: "presence without a line", replace: "{line: 26, active: low,", with: "{active: low,", line: 36,
+      message: "missing key 'line' in presence"),
     Case(
       name: "modules without selects", base: modules,
       replace: "  select:\n    - {line: 5, active: low}\n    - {line: 6, active: low}\n", with: "", line: 7,

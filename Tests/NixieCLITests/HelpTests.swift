@@ -99,6 +99,28 @@ struct JSONOutputTests {
     #expect(result.status == ((report["problems"] as? Int ?? 0) > 0 ? 69 : 0))
   }
 
+  /// Without a board, `--json` still reports this machine's facts as JSON, with the finding
+  /// that no board is chosen and how to choose one (and exit 2, as without `--json`).
+  @Test func doctorWithoutABoardReportsTheMachineAsJSON() throws {
+    let folder = try NixieProcess.temporaryFolder()
+    let config = folder.appendingPathComponent("nixie.yaml").path
+    try "# nothing\n".write(toFile: config, atomically: true, encoding: .utf8)
+    let result = try NixieProcess.run(["doctor", "--config", config, "--json"])
+    #expect(result.status == 2, "\(result.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+    #expect(report["nixie"] as? String == NixieVersion.current)
+    #expect(report["board"] is NSNull)
+    let machine = try #require(report["machine"] as? [String: Any])
+    #expect((machine["libgpiod"] as? String)?.isEmpty == false)
+    #expect(machine["gpio_chips"] is [Any] && machine["groups"] is [String])
+    #expect(machine["spi"] is [String] && machine["i2c"] is [String])
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    let board = try #require(findings.last)
+    #expect(board["status"] as? String == "problem" && board["message"] as? String == "no board chosen")
+    #expect((board["fix"] as? String)?.contains("--board NAME") == true)
+  }
+
   @Test func doctorWithoutABoardAsksWhichOne() throws {
     let folder = try NixieProcess.temporaryFolder()
     let config = folder.appendingPathComponent("nixie.yaml").path

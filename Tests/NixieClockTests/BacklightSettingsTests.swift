@@ -111,8 +111,8 @@ struct BacklightSettingsTests {
     let settings = try ClockOverridesTests.settings(try ClockOverridesTests.folder())
     let inbox = ClockInbox()
     let editor = ClockSettingsEditor(
-      settings: settings, board: try BoardCatalog.load(.builtIn(board)), overrides: ClockOverrides(),
-      inbox: inbox)
+      settings: settings, board: try BoardCatalog.load(.builtIn(board)), base: try settings.loadBase(),
+      overrides: ClockOverrides(), inbox: inbox)
     return (editor, inbox)
   }
 

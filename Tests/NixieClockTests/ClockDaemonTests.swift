@@ -2,6 +2,7 @@ import Glibc
 import NixieClock
 import NixieDrivers
 import NixieSimulator
+import NixieTestSupport
 import Testing
 
 /// The daemon loop on an injected wall and monotonic clock, with a display that records what

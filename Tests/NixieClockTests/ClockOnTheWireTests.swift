@@ -5,6 +5,7 @@ import NixieCore
 import NixieDisplay
 import NixieDrivers
 import NixieSimulator
+import NixieTestSupport
 import NixieTransports
 import Testing
 

@@ -181,8 +181,8 @@ struct ClockOverridesTests {
     let inbox = ClockInbox()
     return (
       ClockSettingsEditor(
-        settings: settings, board: try Fixtures.board(), overrides: try settings.loadOverrides(), inbox: inbox
-      ),
+        settings: settings, board: try Fixtures.board(), base: try settings.loadBase(),
+        overrides: try settings.loadOverrides(), inbox: inbox),
       inbox
     )
   }

@@ -61,6 +61,7 @@ struct ConfigurationTests {
     #expect(configuration.realtime)
     #expect(configuration.backlight?.setting == .cycle && configuration.backlight?.cycleSeconds == 300)
     #expect(configuration.backlight?.night == .follow && configuration.backlight?.brightness == 1)
+    #expect(configuration.presence?.line == 4 && configuration.presence?.offAfterSeconds == 600)
     let planner = try configuration.planner(for: try Fixtures.board())
     #expect(planner.rotation.cycle == 60)
   }
@@ -94,6 +95,34 @@ struct ConfigurationTests {
     #expect(configuration.knob.turn == .none && configuration.knob.press == .none)
     #expect(configuration.knob.longPress == .none && configuration.knob.longPressMilliseconds == 2000)
     #expect(configuration.knob.momentum)
+  }
+
+  /// Values of 100 000 characters where nixie.yaml wants a word: a zone, a face, a choice, a
+  /// colour, a time. A property, not a literal in `@Test(arguments:)` (Swift 6.0.3).
+  static let hugeValues: [String] = {
+    let huge = String(repeating: "Q", count: 100_000)
+    return [
+      "timezone: \(huge)\n", "faces:\n  - \"\(huge)\"\n", "transition: \(huge)\n", "backlight: \(huge)\n",
+      "night:\n  from: \"\(huge)\"\n  until: \"06:00\"\n",
+    ]
+  }()
+
+  /// The message quotes at most 80 characters of it, with an ellipsis and its whole length,
+  /// not the whole value again on every reload.
+  @Test(arguments: hugeValues)
+  func aHugeValueIsQuotedCutShort(_ yaml: String) throws {
+    let board = try BoardCatalog.load(.builtIn("hv5622-6xin14"))
+    var message = ""
+    do {
+      _ = try Self.parse(yaml).planner(for: board)
+      Issue.record("accepted")
+    } catch {
+      message = "\(error)"
+    }
+    #expect(message.utf8.count < 500, "\(message.utf8.count) bytes: \(message.prefix(300))")
+    #expect(
+      message.contains("'" + String(repeating: "Q", count: 80) + "…' (100000 characters)"),
+      "\(message.prefix(300))")
   }
 
   /// (file text, the `line:column: message` part expected). As for board profiles, a

@@ -4,6 +4,7 @@ import NixieControl
 import NixieDisplay
 import NixieLogging
 import NixieSystem
+import NixieTestSupport
 import Synchronization
 import Testing
 
@@ -159,7 +160,7 @@ struct ControlServerTests {
 
   @Test func aStaleSocketFileIsReplacedButALiveServerIsNot() throws {
     let server = try Server()
-    #expect(throws: SystemCallError.self) {
+    #expect(throws: ListeningSocketFile.Failure.self) {
       _ = try ControlServer(
         path: server.path, group: nil, limits: ControlLimits(), logger: server.log.logger, monotonic: { 0 },
         handle: { _ in .ok })

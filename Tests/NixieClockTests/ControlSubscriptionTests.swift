@@ -88,6 +88,18 @@ struct ControlSubscriptionTests {
     #expect(try reader.wait(for: #""text": "65:43:21""#, limit: 1) != nil)
   }
 
+  /// While the tubes stand still, a subscriber still hears from the clock each second, so a
+  /// stopped clock can be told from a still display.
+  @Test func aQuietClockSaysItIsAliveEverySecond() throws {
+    let server = try Server()
+    try server.show("12:34:56")
+    let reader = try server.subscriber()
+    #expect(try reader.next()?.contains("subscribed") == true)
+    #expect(try reader.next()?.contains(#""text": "12:34:56""#) == true)
+    #expect(try reader.next() == #"{"alive": true}"#)
+    #expect(try reader.next() == #"{"alive": true}"#)
+  }
+
   @Test func aCrossFadeIsSampledAsItRuns() throws {
     let server = try Server()
     let board = try Fixtures.board()
@@ -157,7 +169,8 @@ struct ControlSubscriptionTests {
     let board = try Fixtures.board()
     let inbox = ClockInbox()
     let editor = ClockSettingsEditor(
-      settings: settings, board: board, overrides: ClockOverrides(), inbox: inbox)
+      settings: settings, board: board, base: try settings.loadBase(), overrides: ClockOverrides(),
+      inbox: inbox)
     let frames = FramePublisher(layout: board.layout)
     frames.planned(.steady(try board.formatter.format("12:34:56")), brightness: 1)
     let status = ClockStatus()

@@ -3,6 +3,7 @@ import NixieClock
 import NixieDisplay
 import NixieLogging
 import NixieSystem
+import NixieTestSupport
 
 /// A `ClockDisplay` that remembers every call, with the displayed time it came at.
 final class RecordingDisplay: ClockDisplay {
@@ -68,29 +69,4 @@ final class RecordingNotifier: ServiceNotifier, @unchecked Sendable {
       mono: clock.monotonicTime(), text: assignments.joined(separator: "\n"), thread: pthread_self())
     record.withLock { $0.append(message) }
   }
-}
-
-/// A log handler that keeps the messages, for tests that check what was logged.
-struct RecordingLogHandler: LogHandler {
-  let record: LogRecord
-  var metadata: Logger.Metadata = [:]
-  var logLevel: Logger.Level = .trace
-
-  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
-  func log(event: LogEvent) {
-    record.lines.withLock { $0.append("\(event.level): \(event.message)") }
-  }
-}
-
-/// Where a `RecordingLogHandler` writes.
-final class LogRecord: Sendable {
-  let lines = Locked<[String]>([])
-  var logger: Logger {
-    Logger(label: "test") { _ in RecordingLogHandler(record: self) }
-  }
-  var all: [String] { lines.withLock { $0 } }
 }

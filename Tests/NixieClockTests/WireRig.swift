@@ -4,6 +4,7 @@ import NixieClock
 import NixieDrivers
 import NixieRuntime
 import NixieSimulator
+import NixieTestSupport
 import NixieWireDecoders
 
 /// Text collected in memory, as a `TextOutputStream`.

@@ -126,3 +126,33 @@ extension DisplayState {
     return copy
   }
 }
+
+/// A line that powers the tubes (`enable`, `role: power`): on while they show something, off
+/// after `blank()` (a dark night, an empty room), and kept off by dark frames until a lit one.
+struct PowerLineDriverTests {
+  static func board(blanking: Bool) -> BoardProfile {
+    var board = TestBoards.reference(blanking: blanking)
+    board.gpio?.lines[.hven] = 5
+    board.enable = EnableWiring(dims: false)
+    return board
+  }
+
+  @Test(arguments: [true, false])
+  func darkFramesKeepThePowerOffUntilALitOne(blanking: Bool) throws {
+    let board = Self.board(blanking: blanking)
+    let lines = RecordingLines()
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
+    try driver.start()
+    let lit = try board.formatter.format("1")
+    let dark = board.layout.blank
+    try driver.write(lit)
+    try driver.blank()
+    let off = lines.writes.last { $0.lines.contains(.hven) }
+    #expect(off?.levels.contains(.hven) == false)
+    lines.writes = []
+    for _ in 0..<3 { try driver.write(dark) }
+    #expect(!lines.writes.contains { $0.lines.contains(.hven) }, "\(lines.writes)")
+    try driver.write(lit)
+    #expect(lines.writes.contains { $0.lines.contains(.hven) && $0.levels.contains(.hven) })
+  }
+}

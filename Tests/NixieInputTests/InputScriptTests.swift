@@ -47,6 +47,20 @@ struct InputScriptTests {
         == LineEvent(.mode, high: true, at: 0))
   }
 
+  /// The presence line's levels are played apart from the knob: the knob's changes leave
+  /// them out, `presenceChanges` has them alone.
+  @Test func presenceLevelsArePlayedApart() throws {
+    let script = try InputScript(parsing: "0 presence 1\n100 cw 1\n2500 presence 0\n")
+    #expect(script.lines.map(\.action.text) == ["presence 1", "cw 1", "presence 0"])
+    #expect(
+      script.presenceChanges == [
+        LineEvent(.presence, high: true, at: 0), LineEvent(.presence, high: false, at: ms(2500)),
+      ])
+    #expect(!script.levelChanges(encoder: QuadratureSettings(), levels: []).contains { $0.role == .presence })
+    #expect(script.usesKnobOrButtons)
+    #expect(!(try InputScript(parsing: "0 presence 1\n")).usesKnobOrButtons)
+  }
+
   @Test func commentsBlankLinesTabsAndFractionsAreFine() throws {
     let script = try InputScript(parsing: "# knob\n\n\t12.5\tccw 2 # two back\r\n100.000001 sw 1\n")
     #expect(script.lines.map(\.number) == [3, 4])
@@ -72,6 +86,7 @@ struct InputScriptTests {
     ("10 hold 500 left", 1, "'hold 500 left': a button is mode, up or down"),
     ("10 hold 500 up 3", 1, "'hold' takes a duration in milliseconds and maybe a button"),
     ("10 mode 2", 1, "'mode 2': a level is 0 (low) or 1 (high)"),
+    ("10 presence on", 1, "'presence on': a level is 0 (low) or 1 (high)"),
     ("0 press up\n50 down 0", 2, "before line 1's 'press up' is over at 80 ms"),
     ("0 hold 700 mode\n500 up 0", 2, "before line 1's 'hold 700 mode' is over at 700 ms"),
     ("10 hold", 1, "'hold' needs a duration"),

@@ -24,4 +24,15 @@ struct PrintableTests {
   func sizesAreWrittenInTheLargestWholeUnit(_ bytes: Int, _ expected: String) {
     #expect(ByteCount.text(bytes) == expected)
   }
+
+  /// A value in a message: quoted, escaped, at most 80 characters, a longer one cut with an
+  /// ellipsis and its length in characters.
+  @Test func aQuotedValueIsCutAfterEightyCharacters() {
+    #expect(Printable.quoted("Europe/Berlin") == "'Europe/Berlin'")
+    #expect(Printable.quoted("a\u{1B}b") == "'a\\u{1B}b'")
+    let exactly = String(repeating: "é", count: 80)
+    #expect(Printable.quoted(exactly) == "'" + exactly + "'")
+    #expect(Printable.quoted(exactly + "x") == "'" + exactly + "…' (81 characters)")
+    #expect(Printable.quoted(String(repeating: "z", count: 1_048_576)).utf8.count < 120)
+  }
 }

@@ -38,7 +38,8 @@ struct BacklightWebTests {
     let board = try BoardCatalog.load(.builtIn(name))
     let inbox = ClockInbox()
     let editor = ClockSettingsEditor(
-      settings: settings, board: board, overrides: ClockOverrides(), inbox: inbox)
+      settings: settings, board: board, base: try settings.loadBase(), overrides: ClockOverrides(),
+      inbox: inbox)
     let status = ClockStatus()
     status.update(
       ClockStatus.Snapshot(planner: try settings.load().planner(for: board), activity: nil, night: false))

@@ -1,6 +1,7 @@
 import Foundation
 import NixieLogging
 import NixieSystem
+import NixieTestSupport
 import Testing
 
 @testable import NixieWeb
@@ -141,27 +142,4 @@ struct PasswordRehashTests {
   func theHashIsReplacedOnlyWhereItStandsOnce(_ text: String, _ expected: [UInt8]?) {
     #expect(PasswordRehash.replacing("OLD", with: "NEW", in: Array(text.utf8)) == expected)
   }
-}
-
-/// A log handler that keeps the messages.
-struct RecordingLogHandler: LogHandler {
-  let record: LogRecord
-  var metadata: Logger.Metadata = [:]
-  var logLevel: Logger.Level = .trace
-
-  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
-  func log(event: LogEvent) {
-    record.lines.withLock { $0.append("\(event.level): \(event.message)") }
-  }
-}
-
-/// Where a `RecordingLogHandler` writes.
-final class LogRecord: Sendable {
-  let lines = Locked<[String]>([])
-  var logger: Logger { Logger(label: "test") { _ in RecordingLogHandler(record: self) } }
-  var all: [String] { lines.withLock { $0 } }
 }

@@ -64,9 +64,14 @@ struct WebAppTests {
       body: Array(body.utf8))
   }
 
+  /// The response to `reply`; a question for the clock is asked here, as `ClockRequests`'s
+  /// thread would.
   static func response(_ reply: WebReply) -> HTTPResponse? {
-    guard case .response(let response) = reply else { return nil }
-    return response
+    switch reply {
+    case .response(let response): response
+    case .ask(let question): question.answerNow()
+    case .stream, .verify: nil
+    }
   }
 
   /// The response to a login: its password checked here, as the verifier's thread would.
@@ -135,9 +140,11 @@ struct WebAppTests {
       app.respond(to: Self.change(token, #"{"brightness": 40}"#), from: "127.0.0.1", at: 0))
     #expect(accepted?.status == .ok)
     #expect(Self.text(accepted) == "true")
-    _ = app.respond(
-      to: Self.change(token, #"{"value": 42, "seconds": 3}"#, path: "/api/show"), from: "127.0.0.1", at: 0)
-    _ = app.respond(to: Self.change(token, #"{}"#, path: "/api/anti-poisoning"), from: "127.0.0.1", at: 0)
+    _ = Self.response(
+      app.respond(
+        to: Self.change(token, #"{"value": 42, "seconds": 3}"#, path: "/api/show"), from: "127.0.0.1", at: 0))
+    _ = Self.response(
+      app.respond(to: Self.change(token, #"{}"#, path: "/api/anti-poisoning"), from: "127.0.0.1", at: 0))
     var brightness = ClockSettingsChange()
     brightness.brightness = .set(40)
     #expect(

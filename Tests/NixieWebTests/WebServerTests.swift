@@ -3,6 +3,7 @@ import NixieClock
 import NixieControl
 import NixieLogging
 import NixieSystem
+import NixieTestSupport
 import NixieWeb
 import Testing
 
@@ -17,7 +18,7 @@ struct WebServerTests {
     init(
       limits: HTTPLimits = HTTPLimits(), relay: FrameRelay? = nil,
       clock: any ClockLink = WebAppTests.FakeClock(), password: PasswordHash? = nil,
-      verifier: PasswordVerifier = PasswordVerifier()
+      verifier: PasswordVerifier = PasswordVerifier(), requests: ClockRequests = ClockRequests()
     )
       throws
     {
@@ -28,8 +29,8 @@ struct WebServerTests {
       let app = WebApp(configuration: configuration, clock: clock, random: { counter.bytes($0) })
       let system = SystemClock()
       server = try WebServer(
-        app: app, relay: relay, limits: limits, verifier: verifier, logger: Logger(label: "test"),
-        monotonic: { system.now() })
+        app: app, relay: relay, limits: limits, verifier: verifier, requests: requests,
+        logger: Logger(label: "test"), monotonic: { system.now() })
       address = try #require(server.addresses.first)
       try server.start()
     }
@@ -96,6 +97,46 @@ struct WebServerTests {
     #expect(try rig.exchange("GET /app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
   }
 
+  /// A control socket that takes connections and never answers: a clock stopped with SIGSTOP.
+  static func silentClock() throws -> (path: String, listener: UnixSocket) {
+    let path = "/tmp/nixie-web-silent-\(UInt32.random(in: 0...UInt32.max)).sock"
+    let listener = try UnixSocket(datagram: false)
+    try listener.bind(to: try #require(UnixSocket.Address(path)))
+    try listener.listen()
+    return (path, listener)
+  }
+
+  /// While a request waits for a clock that does not answer, the server serves everyone else,
+  /// and stopping it (SIGTERM) ends that wait at once.
+  @Test func aStoppedClockHoldsUpNoOneElse() throws {
+    let (path, listener) = try Self.silentClock()
+    defer { FileSystem.remove(path) }
+    let requests = ClockRequests()
+    let link = ControlSocketLink(path: path, timeoutMilliseconds: 60_000, waiting: requests.wait)
+    let rig = try Rig(clock: link, requests: requests)
+    let waiting = try rig.connect()
+    try waiting.sendAll(Array("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+    #expect(try Poll.readable([listener.descriptor.rawValue], timeout: 10_000_000_000) == [0])
+    for _ in 0..<3 {
+      #expect(try rig.exchange("GET /app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+    }
+    let server = rig.server
+    #expect(ThreadProbe.returnsSoon { server.stop() })
+  }
+
+  @Test func aClockThatDoesNotAnswerInTimeIsSaidSo() throws {
+    let (path, listener) = try Self.silentClock()
+    defer { FileSystem.remove(path) }
+    let requests = ClockRequests()
+    let rig = try Rig(
+      clock: ControlSocketLink(path: path, timeoutMilliseconds: 200, waiting: requests.wait),
+      requests: requests)
+    let reply = try rig.exchange("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    #expect(reply.hasPrefix("HTTP/1.1 504 Gateway Timeout\r\n"), "\(reply.prefix(80))")
+    #expect(reply.contains("clock not answering"))
+    withExtendedLifetime(listener) {}
+  }
+
   @Test func idleConnectionsCannotLockOthersOut() throws {
     var limits = HTTPLimits()
     limits.maximumConnections = 4
@@ -138,7 +179,7 @@ struct WebServerTests {
     #expect(try read(until: #""text": "12:34:56""#))
     frames.planned(.steady(try board.formatter.format("65:43:21")), brightness: 0.5)
     #expect(try read(until: #""text": "65:43:21", "brightness": 0.5"#))
-    #expect(text.contains("event: clock\ndata: {\"connected\": true}\n\n"))
+    #expect(text.contains("event: clock\ndata: {\"connected\": true, \"reach\": \"live\"}\n\n"))
   }
 
   /// A password check that waits for the test's permission: each check takes one permit,

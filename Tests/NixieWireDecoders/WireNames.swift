@@ -35,4 +35,6 @@ public enum WireNames {
   public static let downButton = "down"
   /// The buzzer line.
   public static let buzzer = "buzzer"
+  /// A presence line (a PIR module's output) as the host reads it.
+  public static let presence = "presence"
 }

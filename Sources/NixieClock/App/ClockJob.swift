@@ -31,6 +31,7 @@ public struct ClockJob {
   /// Runs the clock. Returns when it ends cleanly; throws what kept it from starting or ended
   /// it (a transport that failed for good is unavailable, so systemd restarts it).
   public func run() throws(NixieError) {
+    let startedAt = SystemClock.wallClockNanoseconds()
     // Signals first, before any thread exists, so every thread inherits the blocked mask and
     // SIGTERM/SIGHUP arrive only through the signalfd the loop waits on.
     let signals: SignalDescriptor
@@ -42,17 +43,26 @@ public struct ClockJob {
       throw NixieError(.internalError, "\(error)")
     }
 
+    removeStaleTemporaries(startedAt: startedAt)
+    let base = try settings.loadBase()
     let overrides = try settings.loadOverrides()
-    let configuration = try settings.load(overrides: overrides)
+    let configuration = settings.compose(base, overrides: overrides)
     let choice = settings.boardChoice(configuration)
-    let profile = try choice.loadProfile()
+    var profile = try choice.loadProfile()
+    // nixie.yaml's presence line joins the board, so the backend opens it like the board's own.
+    profile.presence = try configuration.presenceWiring(for: profile)
     let planner = try configuration.planner(for: profile)
-    if options.input != nil && profile.encoder == nil && profile.buttons.isEmpty {
+    if options.input != nil && profile.encoder == nil && profile.buttons.isEmpty && profile.presence == nil {
       throw NixieError(
         .badUsage,
-        "--board \(profile.name) has no rotary encoder or buttons, so --input has nothing to play on")
+        "--board \(profile.name) has no rotary encoder, buttons or presence line, so --input has nothing to play on"
+      )
     }
     let (backend, note) = try choice.resolvedBackend()
+    // The control socket before the board: a second clock on the same socket is refused
+    // before it touches the tubes.
+    let socket = try claimControlSocket(configuration)
+    defer { socket?.remove() }
 
     var offset: Int64 = 0
     if let at = options.at {
@@ -106,17 +116,29 @@ public struct ClockJob {
 
     let inbox = ClockInbox { wakeUp.signal() }
     let status = ClockStatus()
-    let editor = ClockSettingsEditor(settings: settings, board: profile, overrides: overrides, inbox: inbox)
+    let editor = ClockSettingsEditor(
+      settings: settings, board: profile, base: base, overrides: overrides, inbox: inbox)
     let scheduler = session.scheduler
     let handler = ControlRequestHandler(
       formatter: profile.formatter, inbox: inbox, editor: editor,
       report: ClockStateReport(
         board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing }))
-    let server = startControlServer(configuration, handler: handler, frames: frames)
+    let server = socket.flatMap {
+      startControlServer(on: $0, configuration, handler: handler, frames: frames)
+    }
     defer { server?.stop() }
     let knob = try startKnob(
       session: session, configuration: configuration, brightness: planner.brightness, inbox: inbox)
     defer { knob?.stop() }
+    let presence = try startPresence(session: session, inbox: inbox)
+    defer { presence?.stop() }
+    let light = LightSampler(clock: monotonic) { inbox.post($0) }
+    defer { light.stop() }
+    do {
+      try light.follow(configuration.light.map(LightSampler.Settings.init))
+    } catch {
+      throw NixieError(.internalError, "the light sensor's thread: \(error)")
+    }
 
     // The configuration in force (a reload replaces it) and, when it names no zone, the
     // system's zone followed as it changes.
@@ -131,8 +153,7 @@ public struct ClockJob {
       describe: { Self.describe($0, board: profile) },
       reload: (settings.file ?? settings.overridesFile).map { _ in
         { () throws -> ClockPlanner in
-          let reloaded = try settings.load(overrides: try editor.reload())
-          let planner = try reloaded.planner(for: profile)
+          let (reloaded, planner) = try editor.reload()
           if let warning = reloaded.backlightWarning(for: profile) { logger.warning("\(warning)") }
           running = reloaded
           for change in settings.restartNeeded(reloaded, running: configuration) {
@@ -141,12 +162,17 @@ public struct ClockJob {
           display.motion = reloaded.motion
           server?.update(limits: reloaded.control.limits)
           knob?.reconfigure(reloaded.knob, brightness: planner.brightness)
+          Self.follow(reloaded.light, with: light, logger: logger)
           return planner
         }
       },
-      configure: { changed in
+      configure: { _ in
+        // The newest settings, not only the command's: a reload plans at once, so it may have
+        // come between a change's command and now (both happen under the editor's lock).
+        let changed = editor.configuration
         let planner = try changed.planner(for: profile)
         running = changed
+        Self.follow(changed.light, with: light, logger: logger)
         return planner
       },
       zoneChange: {
@@ -220,6 +246,35 @@ public struct ClockJob {
       interrupt: lines.cancel, onExit: lines.retire)
   }
 
+  /// The presence line's reader, when the board (with nixie.yaml's `presence`) has a line and
+  /// the backend can read it; started. A line that comes with the board but cannot be had is
+  /// said as a warning, and the tubes then stay lit.
+  private func startPresence(session: DisplaySession, inbox: ClockInbox) throws(NixieError) -> PresenceReader?
+  {
+    guard let wiring = session.board.presence else { return nil }
+    let opened = try openInput(warning: "the presence line cannot be read; the tubes stay lit") {
+      () throws(NixieError) in try session.openPresence(wiring)
+    }
+    guard let lines = opened else { return nil }
+    let reader = PresenceReader(lines: lines, activeHigh: wiring.activeHigh, inbox: inbox, logger: logger)
+    do {
+      try reader.start()
+    } catch {
+      throw NixieError(.internalError, "the presence line's thread: \(error)")
+    }
+    return reader
+  }
+
+  /// The light sampler told to follow `light` (a reload's, a change's); a thread it cannot
+  /// start is logged, and the brightness stays fixed.
+  static func follow(_ light: ClockConfiguration.Light?, with sampler: LightSampler, logger: Logger) {
+    do {
+      try sampler.follow(light.map(LightSampler.Settings.init))
+    } catch {
+      logger.error("the light sensor's thread cannot start, the brightness stays fixed: \(error)")
+    }
+  }
+
   /// What a knob or buttons read from, `open`ed; nil when there is nothing to read them from.
   /// A script the user gave (`--input`) must play; lines that come with the board are read if
   /// they can be, else `warning` is logged and the clock runs without them.
@@ -235,22 +290,59 @@ public struct ClockJob {
     }
   }
 
-  private func startControlServer(
-    _ configuration: ClockConfiguration, handler: ControlRequestHandler, frames: FramePublisher
-  ) -> ControlServer? {
-    let monotonic = SystemClock()
+  /// Claims the control socket: nil, with a warning, when it cannot be made (the clock runs
+  /// without it); another clock on it — or anything else listening there — is exit 69, named.
+  private func claimControlSocket(_ configuration: ClockConfiguration) throws(NixieError)
+    -> ListeningSocketFile?
+  {
     let path = configuration.control.socket ?? ControlSocketPath.forClock()
     do {
       try ControlSocketPath.prepare(path)
+      return try ControlServer.claim(path: path, group: configuration.control.group)
+    } catch let error as ListeningSocketFile.Failure {
+      switch error {
+      case .held(let path, let pid):
+        throw NixieError(
+          .unavailable,
+          "another nixie clock\(pid.map { " (PID \($0))" } ?? "") is running on the control socket \(path):"
+            + " stop it first, or give this one another --socket")
+      case .inUse:
+        throw NixieError(.unavailable, "\(error): stop it first, or give this clock another --socket")
+      case .system:
+        logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+      }
+    } catch {
+      logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+    }
+    return nil
+  }
+
+  private func startControlServer(
+    on socket: ListeningSocketFile, _ configuration: ClockConfiguration, handler: ControlRequestHandler,
+    frames: FramePublisher
+  ) -> ControlServer? {
+    let monotonic = SystemClock()
+    do {
       let server = try ControlServer(
-        path: path, group: configuration.control.group, limits: configuration.control.limits,
-        logger: logger, monotonic: { monotonic.now() }, frames: frames, handle: { handler.handle($0) })
+        socket: socket, limits: configuration.control.limits, logger: logger,
+        monotonic: { monotonic.now() }, frames: frames, handle: { handler.handle($0) })
       try server.start()
       return server
     } catch {
       logger.warning("no control socket (nixie send will not reach this clock): \(error)")
+      socket.remove()
       return nil
     }
+  }
+
+  /// Removes the temporary files a clock killed while saving its overrides left beside them.
+  private func removeStaleTemporaries(startedAt: Int64) {
+    guard let file = settings.overridesFile else { return }
+    let removed = AtomicFile.removeStaleTemporaries(of: file, startedAt: startedAt)
+    guard !removed.isEmpty else { return }
+    let names = removed.map { Printable.escaped($0) }.joined(separator: ", ")
+    logger.notice(
+      "removed \(Counted.text(removed.count, "temporary file")) a clock killed while saving left: \(names)")
   }
 
   /// `hv5622-6xin14: HH:mm:ss 50 s, dd.MM.yy 10 s in Europe/Berlin`.

@@ -67,16 +67,27 @@ public struct ClockSettings: Sendable {
   /// overrides name their file in messages, or, when they are a `change` asked for over the
   /// control socket, are said without a place.
   public func load(overrides: ClockOverrides, change: Bool = false) throws(NixieError) -> ClockConfiguration {
-    var configuration = ClockConfiguration()
-    if let file {
-      do {
-        configuration = try ClockConfiguration.load(file)
-      } catch {
-        throw NixieError(.badConfiguration, error.description)
-      }
+    compose(try loadBase(), overrides: overrides, change: change)
+  }
+
+  /// The file's configuration as written (or the defaults), without the overrides or the
+  /// options: what a reload reads, and what changes over the control socket build on until
+  /// the next reload. A mistake in the file is bad configuration with its file:line:column.
+  public func loadBase() throws(NixieError) -> ClockConfiguration {
+    guard let file else { return ClockConfiguration() }
+    do {
+      return try ClockConfiguration.load(file)
+    } catch {
+      throw NixieError(.badConfiguration, error.description)
     }
+  }
+
+  /// `base` (the file's) with `overrides` and then the options on top.
+  public func compose(_ base: ClockConfiguration, overrides: ClockOverrides, change: Bool = false)
+    -> ClockConfiguration
+  {
     let origin = change ? .change : overridesFile.map { ClockConfiguration.Origin(file: $0) }
-    configuration = overrides.applied(to: configuration, origin: origin)
+    var configuration = overrides.applied(to: base, origin: origin)
     if let timeZone = options.timeZone {
       configuration.timeZone = timeZone
       configuration.timeZoneOrigin = nil
@@ -90,7 +101,10 @@ public struct ClockSettings: Sendable {
     if let transition = options.transition { configuration.transition = transition }
     if let fade = options.fadeMilliseconds { configuration.fadeMilliseconds = fade }
     if let curve = options.curve { configuration.curve = curve }
-    if let brightness = options.brightness { configuration.brightness = brightness }
+    if let brightness = options.brightness {
+      configuration.brightness = brightness
+      configuration.light = nil
+    }
     if let socket = options.socket { configuration.control.socket = socket }
     if let realtime = options.realtime { configuration.realtime = realtime }
     return configuration
@@ -132,11 +146,22 @@ public struct ClockSettings: Sendable {
     if options.realtime == nil && reloaded.realtime != running.realtime {
       changes.append("realtime changed in \(file): that takes a restart")
     }
+    if reloaded.presence.map(Self.presenceLine) != running.presence.map(Self.presenceLine) {
+      changes.append("presence line changed in \(file): that takes a restart")
+    }
     return changes
   }
 }
 
 extension ClockSettings {
+  /// What of `presence` a reload cannot change: the line (opened once, at start).
+  static func presenceLine(_ presence: ClockConfiguration.Presence) -> [String] {
+    [
+      presence.line.map(String.init) ?? "", presence.chip ?? "", "\(presence.activeHigh as Bool?)",
+      "\(presence.pullUp as Bool?)",
+    ]
+  }
+
   /// The message of a configuration that chooses no board.
   public static let noBoardChosen =
     "no board chosen: set 'board:' in \(ClockConfiguration.defaultPath) (see 'nixie boards'), then"

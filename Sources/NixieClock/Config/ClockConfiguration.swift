@@ -150,8 +150,13 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// The length of a fade (for `slot`, of one turn through a tube's cathodes).
   public var fadeMilliseconds: Int = TransitionSpec.defaultFadeMilliseconds
   public var curve: FadeCurve = .perceptual
-  /// The day's brightness, 0…1 (given in percent: `SettingRanges.brightnessPercent`).
+  /// The day's brightness, 0…1 (given in percent: `SettingRanges.brightnessPercent`); with
+  /// `light`, the fallback while the sensor cannot be read.
   public var brightness: Double = 1
+  /// `brightness: auto`: the brightness follows a light sensor; nil: fixed.
+  public var light: Light?
+  /// `presence`: dark after a while with nobody there; nil: always lit.
+  public var presence: Presence?
   public var night: NightMode?
   public var antiPoisoning = AntiPoisoningSchedule(
     short: AntiPoisoningSchedule.ShortRuns(everyMinutes: 60, offsetSeconds: 30, seconds: 2))
@@ -219,6 +224,8 @@ public struct ClockConfiguration: Hashable, Sendable {
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
       antiPoisoning: antiPoisoning, indicator: indicator, brightness: brightness, transition: transition)
     if board.backlight?.isDriven == true { planner.backlight = backlight ?? Self.backlightOff }
+    planner.light = light.map { $0.settings(fallback: brightness) }
+    planner.presenceOffAfter = presence.map { Int64($0.offAfterSeconds) * 1_000_000_000 }
     return planner
   }
 
@@ -232,9 +239,9 @@ public struct ClockConfiguration: Hashable, Sendable {
     let place = backlight.origin?.place.map { "\($0): " } ?? ""
     if case .addressable(let chain) = board.backlight {
       return place
-        + "backlight '\(backlight.text)' ignored: \(board.name)'s backlight is not driven: \(chain.reason)"
+        + "backlight \(Printable.quoted(backlight.text)) ignored: \(board.name)'s backlight is not driven: \(chain.reason)"
     }
-    return place + "backlight '\(backlight.text)' ignored: \(board.name) has no backlight"
+    return place + "backlight \(Printable.quoted(backlight.text)) ignored: \(board.name) has no backlight"
   }
 
   /// The zone named `name` (the system's when nil), or what is wrong with it: an unknown name
@@ -252,13 +259,13 @@ public struct ClockConfiguration: Hashable, Sendable {
       if error.reason == .unknownZone || error.reason == .invalidName, let name {
         let guesses = zones.suggestions(for: name, closest: Suggestion.closest(to:in:)).prefix(3)
         if let advice = ZoneName.offsetAdvice(for: name) {
-          message = "unknown time zone '\(Printable.escaped(name))': \(advice)"
+          message = "unknown time zone \(Printable.quoted(name)): \(advice)"
         } else if !guesses.isEmpty {
           message =
-            "unknown time zone '\(Printable.escaped(name))': did you mean \(guesses.joined(separator: " or "))?"
+            "unknown time zone \(Printable.quoted(name)): did you mean \(guesses.joined(separator: " or "))?"
         } else {
           message =
-            "unknown time zone '\(Printable.escaped(name))' (an IANA name such as Europe/Berlin;"
+            "unknown time zone \(Printable.quoted(name)) (an IANA name such as Europe/Berlin;"
             + " see /usr/share/zoneinfo)"
         }
       }

@@ -18,7 +18,7 @@ struct ClockConfigurationParser {
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
-      "unsynchronised", "control", "knob", "realtime", "backlight",
+      "unsynchronised", "control", "knob", "realtime", "backlight", "presence",
     ])
     if let board = top["board"] {
       configuration.board = try nonEmpty(board)
@@ -34,9 +34,7 @@ struct ClockConfigurationParser {
     }
     if let faces = top["faces"] { configuration.faces = try parseFaces(faces) }
     if let transition = top["transition"] { try parseTransition(transition, into: &configuration) }
-    if let brightness = top["brightness"] {
-      configuration.brightness = Double(try brightness.int(in: SettingRanges.brightnessPercent)) / 100
-    }
+    if let brightness = top["brightness"] { try parseBrightness(brightness, into: &configuration) }
     if let night = top["night"] { configuration.night = try parseNight(night) }
     if let schedule = top["anti-poisoning"] { configuration.antiPoisoning = try parseAntiPoisoning(schedule) }
     if let indicator = top["unsynchronised"] {
@@ -47,10 +45,11 @@ struct ClockConfigurationParser {
     if let knob = top["knob"] { configuration.knob = try parseKnob(knob) }
     if let realtime = top["realtime"] { configuration.realtime = try realtime.bool() }
     if let backlight = top["backlight"] { configuration.backlight = try parseBacklight(backlight) }
+    if let presence = top["presence"] { configuration.presence = try parsePresence(presence) }
     return configuration
   }
 
-  private func origin(of node: ProfileNode) -> ClockConfiguration.Origin {
+  func origin(of node: ProfileNode) -> ClockConfiguration.Origin {
     ClockConfiguration.Origin(file: file, line: node.valueLine, column: node.valueColumn)
   }
 
@@ -60,10 +59,11 @@ struct ClockConfigurationParser {
     return text
   }
 
-  private func choice(_ node: ProfileNode, _ choices: [String]) throws(BoardFileError) -> String {
+  func choice(_ node: ProfileNode, _ choices: [String]) throws(BoardFileError) -> String {
     let text = try node.string()
     guard choices.contains(text) else {
-      throw node.error("\(node.path) must be one of \(choices.joined(separator: ", ")), not '\(text)'")
+      throw node.error(
+        "\(node.path) must be one of \(choices.joined(separator: ", ")), not \(Printable.quoted(text))")
     }
     return text
   }
@@ -71,13 +71,14 @@ struct ClockConfigurationParser {
   private func timeOfDay(_ node: ProfileNode) throws(BoardFileError) -> TimeOfDay {
     let text = try node.string()
     guard let time = TimeOfDay(text) else {
-      throw node.error("\(node.path) must be a local time HH:MM or HH:MM:SS (in quotes), not '\(text)'")
+      throw node.error(
+        "\(node.path) must be a local time HH:MM or HH:MM:SS (in quotes), not \(Printable.quoted(text))")
     }
     return time
   }
 
   /// `off` (or `false`) for a section that is switched off.
-  private func isOff(_ node: ProfileNode) -> Bool {
+  func isOff(_ node: ProfileNode) -> Bool {
     guard let text = node.text else { return false }
     return ["off", "false", "no", "none"].contains(text.lowercased())
   }
@@ -180,7 +181,7 @@ struct ClockConfigurationParser {
       let names = BacklightSetting.names.map(\.name).joined(separator: ", ")
       throw node.error(
         "\(node.path) must be a colour \"#rrggbb\" (in quotes), a colour name (\(names)), off or cycle,"
-          + " not '\(Printable.escaped(text))'")
+          + " not \(Printable.quoted(text))")
     }
     return ClockConfiguration.Backlight(setting: setting, text: word, origin: origin(of: node))
   }
@@ -207,7 +208,8 @@ struct ClockConfigurationParser {
         guard pieces.count == 2, let minutes = Int(pieces[0]), let seconds = Int(pieces[1]),
           minutes >= 0, (0..<60).contains(seconds)
         else {
-          throw node.error("anti-poisoning.short.offset must be MM:SS into each period, not '\(text)'")
+          throw node.error(
+            "anti-poisoning.short.offset must be MM:SS into each period, not \(Printable.quoted(text))")
         }
         offset = minutes * 60 + seconds
         guard offset < every * 60 else {

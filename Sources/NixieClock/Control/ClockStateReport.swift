@@ -46,6 +46,8 @@ public struct ClockStateReport: Sendable {
     members.append(("pinned", JSONText.array((editor?.settings.pinnedKeys.keys.sorted()) ?? [])))
     members.append(("saved_to", editor?.settings.overridesFile.map(JSONText.quoted) ?? "null"))
     members.append(("backlight", backlight.map(JSONText.quoted) ?? "null"))
+    members.append(("light", Self.json(status.snapshot?.room.light)))
+    members.append(("presence", Self.json(status.snapshot?.room.presence)))
     if let frames {
       let (state, brightness) = frames.target()
       members.append(

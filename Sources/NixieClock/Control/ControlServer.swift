@@ -15,34 +15,57 @@ import NixieText
 /// `requestDeadline` to send each whole request. A reply to a request refused for load carries
 /// `"busy": true` (`nixie send` exits 75).
 ///
-/// A client that subscribes gets the frames (`FramePublisher`) as lines from then on; it has
-/// no deadline, at most `maximumSubscribers` may subscribe, and one that does not read is
-/// dropped once `maximumPendingBytes` wait for it.
+/// A client that subscribes gets the frames (`FramePublisher`) as lines from then on, and
+/// `{"alive": true}` whenever nothing else was sent for `ControlService.keepAlive` (so a
+/// subscriber can tell a stopped clock from a still display); it has no deadline, at most
+/// `maximumSubscribers` may subscribe, and one that does not read is dropped once
+/// `maximumPendingBytes` wait for it.
 public final class ControlServer: @unchecked Sendable {
   public let path: String
+  private let file: ListeningSocketFile
   private let service: ControlService
   private let server: StreamServer<ControlService>
 
-  /// Binds the socket at `path` (replacing a stale socket file no one listens on), sets its
-  /// mode to 0660 and its group to `group`. `handle` checks a request and acts on it;
-  /// `frames` feeds subscribers (nil: subscriptions are refused).
-  public init(
+  /// Claims the socket at `path` (`claim(path:group:)`) and serves on it. `handle` checks a
+  /// request and acts on it; `frames` feeds subscribers (nil: subscriptions are refused).
+  public convenience init(
     path: String, group: String?, limits: ControlLimits, logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64, frames: FramePublisher? = nil,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
-  ) throws(SystemCallError) {
-    self.path = path
-    service = ControlService(limits: limits, frames: frames, logger: logger, handle: handle)
-    let listener = try UnixSocket.listening(
-      at: path, mode: 0o660, group: group, groupIfPossible: group == nil ? ControlSocketPath.group : nil)
-    do {
-      server = try StreamServer(
-        listeners: [listener], service: service, monotonic: monotonic,
-        report: { logger.warning("control socket: \($0)") })
+  ) throws(ListeningSocketFile.Failure) {
+    let file = try Self.claim(path: path, group: group)
+    do throws(SystemCallError) {
+      try self.init(
+        socket: file, limits: limits, logger: logger, monotonic: monotonic, frames: frames, handle: handle)
     } catch {
-      FileSystem.remove(path)
-      throw error
+      file.remove()
+      throw .system(error)
     }
+  }
+
+  /// Claims the control socket at `path` for this process, as the clock does before it opens
+  /// its board: under the lock `PATH.lock` (a second clock is refused, naming the first's
+  /// PID), replacing a stale socket file no one listens on, mode 0660, group `group` (nil:
+  /// `nixie` when it exists and may be given).
+  public static func claim(path: String, group: String?) throws(ListeningSocketFile.Failure)
+    -> ListeningSocketFile
+  {
+    try ListeningSocketFile(
+      path: path, mode: 0o660, group: group, groupIfPossible: group == nil ? ControlSocketPath.group : nil)
+  }
+
+  /// Serves on the claimed `socket`; `stop()` removes it.
+  public init(
+    socket file: ListeningSocketFile, limits: ControlLimits, logger: Logger,
+    monotonic: @escaping @Sendable () -> UInt64, frames: FramePublisher? = nil,
+    handle: @escaping @Sendable (ControlRequest) -> ControlReply
+  ) throws(SystemCallError) {
+    self.path = file.path
+    self.file = file
+    service = ControlService(limits: limits, frames: frames, logger: logger, handle: handle)
+    server = try StreamServer(
+      listeners: [file.socket], service: service, monotonic: monotonic,
+      report: { logger.warning("control socket: \($0)") })
     // A new plan matters to subscribers only: without any, the server thread sleeps on. Held
     // weakly: the service holds `frames`, so a strong capture would be a retain cycle that
     // keeps the server, its thread's state and the whole session alive for ever (LeakSanitizer).
@@ -50,6 +73,8 @@ public final class ControlServer: @unchecked Sendable {
       guard let server, let service, service.isPublishing.withLock({ $0 }) else { return }
       server.wake()
     }
+    // A new subscriber starts the keep-alive ticks.
+    service.onSubscribe = { [weak server = self.server] in server?.wake() }
   }
 
   /// The limits in force (the configuration's).
@@ -67,10 +92,11 @@ public final class ControlServer: @unchecked Sendable {
     try server.start(name: "nixie-control")
   }
 
-  /// Stops serving, closes every client and removes the socket file.
+  /// Stops serving, closes every client, removes the socket file (when it is still the one
+  /// made here) and releases the claim.
   public func stop() {
     server.stop()
-    FileSystem.remove(path)
+    file.remove()
   }
 }
 
@@ -99,6 +125,16 @@ final class ControlService: StreamService, @unchecked Sendable {
   private let logger: Logger
   /// The last frame sent to subscribers.
   private var lastFrame: String?
+  /// When subscribers were last sent a line.
+  private var lastPublished: UInt64 = 0
+  /// Called on the server's thread when a client subscribes: wakes the server, whose tick
+  /// then keeps the subscribers' lines coming.
+  var onSubscribe: () -> Void = {}
+
+  /// The longest a subscriber waits for a line: without a new frame, `{"alive": true}`.
+  static let keepAlive: UInt64 = 1_000_000_000
+  /// The keep-alive line.
+  static let aliveLine = Array(#"{"alive": true}"#.utf8) + [10]
 
   init(
     limits: ControlLimits, frames: FramePublisher?, logger: Logger,
@@ -219,7 +255,12 @@ final class ControlService: StreamService, @unchecked Sendable {
     isPublishing.withLock { $0 = true }
     connection.state.subscribed = true
     connection.deadline = nil
-    return ControlReply.subscribe.line + JSONText.object([("frame", frames.frame(at: now).json)]) + "\n"
+    let frame = frames.frame(at: now).json
+    // The first subscriber's frame is the last one sent: the tick does not send it again.
+    if lastFrame == nil { lastFrame = frame }
+    lastPublished = now
+    onSubscribe()
+    return ControlReply.subscribe.line + JSONText.object([("frame", frame)]) + "\n"
   }
 
   /// Subscribers at the moment (counted as they come and go).
@@ -229,18 +270,28 @@ final class ControlService: StreamService, @unchecked Sendable {
     applyLimits(connections)
     subscriberCount = connections.filter { $0.state.subscribed && !$0.isDropped }.count
     isPublishing.withLock { $0 = subscriberCount > 0 }
-    guard let frames, subscriberCount > 0 else {
+    guard subscriberCount > 0 else {
       lastFrame = nil
       return nil
     }
-    let (json, settled) = frames.frame(at: now)
-    // The timestamp differs in every sample: compare what the tubes show.
-    let shown = json.drop { $0 != "," }
-    if shown != lastFrame?.drop(while: { $0 != "," }) {
-      let line = Array((JSONText.object([("frame", json)]) + "\n").utf8)
-      for connection in connections where connection.state.subscribed { connection.send(line) }
-      lastFrame = json
+    let subscribers = connections.filter(\.state.subscribed)
+    var next: UInt64?
+    if let frames {
+      let (json, settled) = frames.frame(at: now)
+      // The timestamp differs in every sample: compare what the tubes show.
+      let shown = json.drop { $0 != "," }
+      if shown != lastFrame?.drop(while: { $0 != "," }) {
+        let line = Array((JSONText.object([("frame", json)]) + "\n").utf8)
+        for connection in subscribers { connection.send(line) }
+        lastFrame = json
+        lastPublished = now
+      }
+      if !settled { next = now + frames.interval }
     }
-    return settled ? nil : now + frames.interval
+    if now >= lastPublished + Self.keepAlive {
+      for connection in subscribers { connection.send(Self.aliveLine) }
+      lastPublished = now
+    }
+    return min(next ?? .max, lastPublished + Self.keepAlive)
   }
 }

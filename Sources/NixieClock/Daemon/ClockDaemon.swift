@@ -1,5 +1,6 @@
 import NixieDisplay
 import NixieLogging
+import NixieRoom
 import NixieSystem
 import NixieTransitions
 
@@ -69,6 +70,10 @@ public final class ClockDaemon {
   /// The backlight's program last handed to the display.
   private var backlightShown: BacklightProgram?
   private var synchronised: Bool?
+  /// The light sensor's samples and the presence line, followed.
+  private var room = ClockRoom()
+  /// The tubes went dark because nobody was there: they light again at once.
+  private var darkWhileVacant = false
 
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
@@ -106,6 +111,9 @@ public final class ClockDaemon {
       }
       for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
       if let current = message, mono >= current.until { message = nil }
+      let wasVacant = planner.vacant
+      room.apply(to: &planner, at: Int64(mono))
+      if planner.vacant && !wasVacant { logger.debug("nobody there: the tubes go dark") }
       if let replanned = zoneChange?() {
         planner = replanned
         shown = nil
@@ -119,7 +127,9 @@ public final class ClockDaemon {
       if let due, now < due, due - now < 2_000_000 { now = due }
       try showFrame(at: now, mono: mono)
       services.status?.update(
-        ClockStatus.Snapshot(planner: planner, activity: shown?.activity, night: planner.isNight(at: now)))
+        ClockStatus.Snapshot(
+          planner: planner, activity: shown?.activity, night: planner.isNight(at: now),
+          room: room.report(planner: planner, at: Int64(mono), wall: clock.wallTime())))
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
       if let watchdog {
@@ -129,7 +139,9 @@ public final class ClockDaemon {
 
       let plannerDue = planner.nextDue(after: now, synchronised: synchronised ?? true)
       var deadline = plannerDue
-      for monoDeadline in [end, watchdog.map { _ in nextCheckIn }, message?.until].compactMap({ $0 }) {
+      let roomDue = room.nextDue(after: Int64(mono), planner: planner).map { UInt64(max($0, 0)) }
+      for monoDeadline in [end, watchdog.map { _ in nextCheckIn }, message?.until, roomDue].compactMap({ $0 })
+      {
         deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
       }
       due = nil
@@ -181,13 +193,18 @@ public final class ClockDaemon {
     var frame = planner.frame(at: now, synchronised: isSynchronised)
     if let message {
       frame = ClockFrame(
-        state: message.state, brightness: max(frame.brightness, planner.brightness),
+        state: message.state, brightness: max(frame.brightness, planner.dayLevel),
         activity: .message(message.transition ?? planner.transition))
     }
     try showBacklight(at: now)
-    guard let change = frame.change(from: shown, transition: planner.transition) else { return }
+    // Someone came back to dark tubes: the current time at once, no fade.
+    let waking = darkWhileVacant && frame.brightness > 0
+    guard let change = frame.change(from: shown, transition: waking ? .none : planner.transition) else {
+      return
+    }
     try display.show(frame.state, brightness: frame.brightness, change: change)
     shown = frame
+    darkWhileVacant = frame.brightness == 0 && (planner.vacant || darkWhileVacant)
   }
 
   /// Hands the display the backlight's program when it changed (the night came or went, a
@@ -203,7 +220,24 @@ public final class ClockDaemon {
     switch command {
     case .setBrightness(let level):
       planner.brightness = min(1, max(0, level))
+      if planner.light != nil && !room.knobOverride {
+        room.knobOverride = true
+        logger.info("brightness set by hand: it follows the light again after a reload")
+      }
       logger.debug("brightness \(Int((planner.brightness * 100).rounded())) %")
+    case .light(let reading, let sensor):
+      switch room.take(reading, sensor: sensor, settings: planner.light, at: Int64(mono)) {
+      case .lost(let sensor, let reason, let fallback)?:
+        logger.warning("light sensor \(sensor): \(reason); brightness \(fallback) % until it reads again")
+      case .recovered(let sensor, let lux)?:
+        logger.info(
+          "light sensor \(sensor) reads \(LuxText.text(lux)) lux: the brightness follows the light again")
+      case nil:
+        break
+      }
+    case .presence(let active):
+      room.presenceLine(active: active, offAfter: planner.presenceOffAfter, at: Int64(mono))
+      if active && planner.vacant { logger.debug("someone is there: the tubes light") }
     case .nextFace:
       planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
       logger.debug("next face (shift \(planner.faceShift))")
@@ -220,6 +254,7 @@ public final class ClockDaemon {
       guard let configure else { return }
       do {
         planner = try configure(configuration)
+        room.knobOverride = false
         shown = nil
         logger.notice("settings changed over the control socket: \(describe(planner))")
         notify(["STATUS=" + describe(planner)])
@@ -241,6 +276,7 @@ public final class ClockDaemon {
     }
     do {
       planner = try reload()
+      room.knobOverride = false
       shown = nil
       logger.notice("configuration reloaded: \(describe(planner))")
       notify(["STATUS=" + describe(planner)])

@@ -9,11 +9,16 @@ public final class ClockStatus: Sendable {
     public var planner: ClockPlanner
     public var activity: ClockFrame.Activity?
     public var night: Bool
+    /// The light sensor and the presence line, as followed.
+    public var room: RoomReport
 
-    public init(planner: ClockPlanner, activity: ClockFrame.Activity?, night: Bool) {
+    public init(
+      planner: ClockPlanner, activity: ClockFrame.Activity?, night: Bool, room: RoomReport = RoomReport()
+    ) {
       self.planner = planner
       self.activity = activity
       self.night = night
+      self.room = room
     }
   }
 

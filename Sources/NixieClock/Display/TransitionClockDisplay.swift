@@ -9,8 +9,10 @@ import NixieTransitions
 ///   default a 500 ms perceptual cross-fade; `none`, `fade` and `slot` as configured.
 /// - The unsynchronised indicator's blink changes at once.
 /// - Brightness — the day's, the knob's, night mode's `dim` — is PWM (`setBrightness`): on
-///   boards with BL wired the dark part of each period is BL low. A dark night fades the
-///   tubes out at the brightness they had and keeps it for the morning.
+///   boards with BL wired the dark part of each period is BL low. A dark night (or an empty
+///   room) fades the tubes out at the brightness they had and keeps it for the morning; once
+///   they are dark the driver blanks them, so a line that powers the tubes (Omnixie's ON/OFF)
+///   goes off until they light again.
 /// - The backlight's program (colour or cycle, dimmed by the night) goes to its own thread
 ///   (`BacklightPlayer`).
 /// - An anti-poisoning run is the scheduler's slot machine on every tube
@@ -56,6 +58,8 @@ public final class TransitionClockDisplay: ClockDisplay {
     case .antiPoisoning(let run):
       cycle(to: state, run: run)
     }
+    // Dark (a dark night, nobody there): once faded out, the tubes' power goes off too.
+    if brightness == 0 { scheduler.powerDown() }
   }
 
   /// Hands `program` to the backlight's thread; throws when that thread cannot start.

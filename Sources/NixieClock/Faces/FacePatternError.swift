@@ -1,3 +1,6 @@
+import NixieCore
+import NixieText
+
 /// Why a `--format` pattern cannot be a clock face: a letter that is not a supported field,
 /// a field width that does not exist, or a face the board cannot show.
 public struct FacePatternError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -9,5 +12,5 @@ public struct FacePatternError: Error, Hashable, Sendable, CustomStringConvertib
     self.message = message
   }
 
-  public var description: String { "format '\(pattern)': \(message)" }
+  public var description: String { "format \(Printable.quoted(pattern)): \(message)" }
 }

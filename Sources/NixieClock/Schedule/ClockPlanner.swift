@@ -1,5 +1,6 @@
 import NixieControl
 import NixieDisplay
+import NixieRoom
 import NixieTime
 import NixieTransitions
 
@@ -27,6 +28,15 @@ public struct ClockPlanner: Sendable {
   public let layout: DisplayLayout
   /// The backlight, on boards with one nixie drives; nil on the others.
   public var backlight: ClockConfiguration.Backlight?
+  /// `brightness: auto`: how the room's light sets the brightness; nil: the day's brightness.
+  public var light: AutoBrightness.Settings?
+  /// The brightness the room's light chose, 0…1 (the daemon sets it from the sensor's
+  /// readings); nil: the day's brightness is in force.
+  public var roomLight: Double?
+  /// `presence`: dark after this many nanoseconds with nobody seen; nil: always lit.
+  public var presenceOffAfter: Int64?
+  /// Nobody has been there for `presenceOffAfter` (the daemon sets it): the tubes are dark.
+  public var vacant = false
 
   public init(
     calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -49,7 +59,7 @@ public struct ClockPlanner: Sendable {
     let seconds = time.floorDividing(by: 1_000_000_000)
     let intoSecond = time - seconds * 1_000_000_000
     let local = calendar.local(seconds)
-    let level = brightness * nightFactor(atSecondOfDay: local.secondOfDay)
+    let level = self.level(nightFactor: nightFactor(atSecondOfDay: local.secondOfDay))
     let turn = (rotation.turn(atSecondOfDay: local.secondOfDay) + faceShift) % max(1, rotation.turns.count)
     guard level > 0 else {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
@@ -66,6 +76,19 @@ public struct ClockPlanner: Sendable {
       state: hidden ? UnsynchronisedIndicator.withoutSeparators(content, layout: layout) : content,
       content: content, brightness: level, activity: .face(turn), separatorsHidden: hidden)
   }
+
+  /// The brightness under the night's `factor`: the day's, or the room's light when it sets
+  /// one. Night mode still wins: a dim night is at most its share of the day's brightness
+  /// (darker if the room is), a dark night and an empty room are dark — both the night and
+  /// presence must allow light.
+  func level(nightFactor factor: Double) -> Double {
+    guard !vacant else { return 0 }
+    guard let roomLight else { return brightness * factor }
+    return factor < 1 ? min(roomLight, brightness * factor) : roomLight
+  }
+
+  /// The brightness a message is shown at, at least: the day's, or the room light's.
+  public var dayLevel: Double { roomLight ?? brightness }
 
   /// The requested run, while `time` is inside it.
   private func requested(at time: Int64) -> AntiPoisoningRun? {

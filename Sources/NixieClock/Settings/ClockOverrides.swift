@@ -72,7 +72,11 @@ public struct ClockOverrides: Hashable, Sendable {
           format: $0.format, seconds: $0.seconds, origin: origin)
       }
     }
-    if let brightness { result.brightness = Double(brightness) / 100 }
+    if let brightness {
+      // A brightness set on the page is fixed: it sets `brightness: auto` aside until reset.
+      result.brightness = Double(brightness) / 100
+      result.light = nil
+    }
     if let backlight, let setting = BacklightSetting(backlight) {
       var light = result.backlight ?? ClockConfiguration.Backlight(setting: setting, text: backlight)
       light.setting = setting

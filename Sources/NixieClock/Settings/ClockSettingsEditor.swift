@@ -9,28 +9,60 @@ import NixieSystem
 /// YAML and read back with the configuration's parser, then planned for the board (a face it
 /// cannot show, a zone that does not exist) — and only then saved, atomically, and handed to
 /// the daemon loop. A refused change leaves everything as it was.
+///
+/// It holds what the settings are made of — the base (nixie.yaml as last loaded) and the
+/// overrides — under one lock that a change and a reload (SIGHUP) both take, so they happen
+/// one after the other: a change answered "saved" is on disk and in memory whatever signals
+/// come, and a reload reads the files only between changes. A change builds on the base last
+/// loaded, never on nixie.yaml as it is on disk now: an edit of nixie.yaml (or half of one)
+/// takes effect at the next reload, not at the next change. An overrides file deleted while
+/// the clock runs is respected: the next change starts from no overrides (and a reload
+/// finds none).
 public final class ClockSettingsEditor: Sendable {
+  /// What the settings are made of.
+  struct Parts {
+    /// nixie.yaml's configuration as last loaded (or the defaults), without overrides or options.
+    var base: ClockConfiguration
+    var overrides: ClockOverrides
+  }
+
   public let settings: ClockSettings
   public let board: BoardProfile
   private let inbox: ClockInbox
-  private let current: Locked<ClockOverrides>
+  private let current: Locked<Parts>
 
-  /// An editor whose overrides are `overrides` (as read at start).
-  public init(settings: ClockSettings, board: BoardProfile, overrides: ClockOverrides, inbox: ClockInbox) {
+  /// An editor on `base` (nixie.yaml's configuration as loaded at start, `settings.loadBase()`)
+  /// and `overrides` (the overrides file's, as read at start).
+  public init(
+    settings: ClockSettings, board: BoardProfile, base: ClockConfiguration, overrides: ClockOverrides,
+    inbox: ClockInbox
+  ) {
     self.settings = settings
     self.board = board
     self.inbox = inbox
-    current = Locked(overrides)
+    current = Locked(Parts(base: base, overrides: overrides))
   }
 
   /// The overrides in force.
-  public var overrides: ClockOverrides { current.withLock { $0 } }
+  public var overrides: ClockOverrides { current.withLock { $0.overrides } }
 
-  /// Reads the overrides file again (a reload) and returns what it holds.
-  public func reload() throws(NixieError) -> ClockOverrides {
-    let overrides = try settings.loadOverrides()
-    current.withLock { $0 = overrides }
-    return overrides
+  /// The configuration in force: the base, the overrides, then the command line's options.
+  public var configuration: ClockConfiguration {
+    current.withLock { settings.compose($0.base, overrides: $0.overrides) }
+  }
+
+  /// A reload: reads nixie.yaml and the overrides file again and plans the result for the
+  /// board, between changes (under their lock); adopted only when all of that works, else
+  /// nothing changes and the error says why.
+  public func reload() throws(NixieError) -> (configuration: ClockConfiguration, planner: ClockPlanner) {
+    try current.withLock { parts throws(NixieError) in
+      let base = try settings.loadBase()
+      let overrides = try settings.loadOverrides()
+      let configuration = settings.compose(base, overrides: overrides)
+      let planner = try configuration.planner(for: board)
+      parts = Parts(base: base, overrides: overrides)
+      return (configuration, planner)
+    }
   }
 
   /// Why `board`'s backlight cannot be set, or nil when nixie drives it.
@@ -58,8 +90,13 @@ public final class ClockSettingsEditor: Sendable {
     if change.backlight != .keep, let refusal = Self.backlightRefusal(board) {
       return .failure(ControlRequestError(refusal))
     }
-    return current.withLock { overrides -> Result<ClockConfiguration, ControlRequestError> in
-      let next = overrides.applying(change)
+    return current.withLock { parts -> Result<ClockConfiguration, ControlRequestError> in
+      var start = parts.overrides
+      // Deleted by hand while the clock runs: the change starts from no overrides.
+      if let file = settings.overridesFile, !start.setKeys.isEmpty, !FileSystem.exists(file) {
+        start = ClockOverrides()
+      }
+      let next = start.applying(change)
       let text = next.yaml
       do throws(BoardFileError) {
         let readBack = try ClockOverrides.parse(bytes: Array(text.utf8), file: Self.label)
@@ -69,9 +106,8 @@ public final class ClockSettingsEditor: Sendable {
       } catch {
         return .failure(ControlRequestError(error.message))
       }
-      let configuration: ClockConfiguration
+      let configuration = settings.compose(parts.base, overrides: next, change: true)
       do throws(NixieError) {
-        configuration = try settings.load(overrides: next, change: true)
         _ = try configuration.planner(for: board)
       } catch {
         return .failure(ControlRequestError(error.message))
@@ -83,7 +119,7 @@ public final class ClockSettingsEditor: Sendable {
           return .failure(ControlRequestError("cannot save the settings: \(error)"))
         }
       }
-      overrides = next
+      parts.overrides = next
       inbox.post(.reconfigure(configuration))
       return .success(configuration)
     }

@@ -6,8 +6,8 @@ import NixieText
 /// reply line, within a deadline.
 public enum ControlClient {
   /// Why a request got no answer, or was refused: each a kind of `NixieError`, so
-  /// `nixie send` exits 69 when no clock listens, 75 when the clock is busy, 2 when it refuses
-  /// the value.
+  /// `nixie send` exits 69 when no clock listens, 75 when the clock is busy or does not answer
+  /// in time, 2 when it refuses the value.
   public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing listens at the path (no file, or a stale one).
     case notListening(path: String, SystemCallError)
@@ -18,6 +18,11 @@ public enum ControlClient {
     case busy(path: String, String)
     /// The clock read the request and refused it; the message says why.
     case refused(String)
+    /// The clock did not take the connection, or did not answer, within the deadline: it is
+    /// stopped or hung (`what`: which of the two; `path` empty when not known).
+    case notAnswering(path: String, milliseconds: Int, String)
+    /// The wait was cancelled: the thread asking is stopping.
+    case cancelled
 
     public var description: String {
       switch self {
@@ -33,6 +38,11 @@ public enum ControlClient {
       case .failed(let path, let reason): "\(path): \(reason)"
       case .busy(let path, let reason): "\(path): the clock is busy (\(reason)); try again in a moment"
       case .refused(let reason): "the clock refused: \(reason)"
+      case .notAnswering(let path, let milliseconds, let what):
+        (path.isEmpty ? "" : "\(path): ")
+          + "the clock is not answering (\(what) within \(milliseconds) ms: is it stopped or hung?);"
+          + " try again in a moment"
+      case .cancelled: "cancelled"
       }
     }
 
@@ -40,21 +50,29 @@ public enum ControlClient {
     public var error: NixieError {
       switch self {
       case .notListening, .failed: NixieError(.unavailable, description)
-      case .busy: NixieError(.temporaryFailure, description)
+      case .busy, .notAnswering: NixieError(.temporaryFailure, description)
+      case .cancelled: NixieError(.cancelled, description)
       case .refused: NixieError(.badUsage, description)
       }
     }
   }
 
+  /// How long a request may take by default, connecting included: `nixie send`'s 3 s.
+  public static let deadlineMilliseconds = 3000
+
   /// Sends `request` and returns when the clock has accepted it.
-  public static func send(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
+  public static func send(
+    _ request: ControlRequest, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds
+  )
     throws(Failure)
   {
     try send(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
   }
 
   /// Sends one request line and returns when the clock has answered `{"ok": true}`.
-  public static func send(line request: String, to path: String, timeoutMilliseconds: Int = 3000)
+  public static func send(
+    line request: String, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds
+  )
     throws(Failure)
   {
     _ = try exchange(line: request, to: path, timeoutMilliseconds: timeoutMilliseconds)
@@ -62,52 +80,61 @@ public enum ControlClient {
 
   /// Sends `request` and returns the clock's whole answer (`{"ok": true, …}`), for the
   /// version 2 requests that answer with data.
-  public static func request(_ request: ControlRequest, to path: String, timeoutMilliseconds: Int = 3000)
-    throws(Failure) -> JSONValue
-  {
-    try exchange(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds)
+  public static func request(
+    _ request: ControlRequest, to path: String, timeoutMilliseconds: Int = Self.deadlineMilliseconds,
+    waiting wait: SocketWait = .poll
+  ) throws(Failure) -> JSONValue {
+    try exchange(line: request.line, to: path, timeoutMilliseconds: timeoutMilliseconds, waiting: wait)
   }
 
   /// One request line out, one answer line back: the answer when it is `{"ok": true, …}`.
-  static func exchange(line request: String, to path: String, timeoutMilliseconds: Int) throws(Failure)
-    -> JSONValue
-  {
+  /// Connecting, sending and reading all end by one deadline, `timeoutMilliseconds` from now,
+  /// however stuck the clock is (stopped, hung, its queue full); `wait` is how it waits (a
+  /// worker's wait ends at once when the worker stops: `.cancelled`).
+  public static func exchange(
+    line request: String, to path: String, timeoutMilliseconds: Int, waiting wait: SocketWait = .poll
+  ) throws(Failure) -> JSONValue {
     guard let address = UnixSocket.Address(path) else {
       throw .failed(path: path, "not a usable socket path")
     }
+    let deadline = wait.now() + UInt64(max(timeoutMilliseconds, 0)) * 1_000_000
     let socket: UnixSocket
     do {
-      socket = try UnixSocket(datagram: false)
-      try socket.connect(to: address)
+      socket = try UnixSocket.connect(to: address, by: deadline, waiting: wait)
     } catch {
+      if error == SocketWait.cancelled { throw .cancelled }
       if [.noSuchFile, .connectionRefused, .notADirectory].contains(error.errno) {
         throw .notListening(path: path, error)
       }
-      if error.errno == .tryAgain { throw .busy(path: path, "its connection queue is full") }
+      if error.errno == .timedOut {
+        throw .notAnswering(path: path, milliseconds: timeoutMilliseconds, "it took no connection")
+      }
       throw .failed(
         path: path,
         error.errno == .permissionDenied ? "\(error) (are you in the socket's group?)" : "\(error)")
     }
     var reply: [UInt8] = []
-    do {
-      try socket.setReceiveTimeout(milliseconds: timeoutMilliseconds)
-      guard try socket.send(Array((request + "\n").utf8)) else {
-        throw SystemCallError("send", errno: .tryAgain)
-      }
+    var tooLong = false
+    do throws(SystemCallError) {
+      try socket.send(Array((request + "\n").utf8), by: deadline, waiting: wait)
       while !reply.contains(UInt8(ascii: "\n")) {
-        guard let chunk = try socket.receive(upTo: 4096) else {
-          throw Failure.busy(path: path, "no answer within \(timeoutMilliseconds) ms")
-        }
+        let chunk = try socket.receive(upTo: 4096, by: deadline, waiting: wait)
         if chunk.isEmpty { break }
         reply += chunk
-        if reply.count > 1 << 20 { throw Failure.failed(path: path, "the answer was too long") }
+        if reply.count > 1 << 20 {
+          tooLong = true
+          break
+        }
       }
-    } catch let error as Failure {
-      throw error
     } catch {
+      if error == SocketWait.cancelled { throw .cancelled }
+      if error.errno == .timedOut {
+        throw .notAnswering(path: path, milliseconds: timeoutMilliseconds, "no answer")
+      }
       // The clock closed the connection before answering: it evicted us, or it is stopping.
       throw .busy(path: path, "\(error)")
     }
+    if tooLong { throw .failed(path: path, "the answer was too long") }
     let line = Array(reply.prefix { $0 != UInt8(ascii: "\n") })
     guard !line.isEmpty else { throw .busy(path: path, "it closed the connection without an answer") }
     guard let answer = try? JSONReader.read(line) else {

@@ -7,7 +7,7 @@ import NixieTransports
 /// One event per line, `TIME EVENT`, `#` starts a comment. TIME is milliseconds from the
 /// start (decimals allowed down to the nanosecond: `12.0005`). EVENT is a raw physical level,
 /// `a 0|1`, `b 0|1`, `sw 0|1`, `mode 0|1`, `up 0|1`, `down 0|1` (0 = low = contact closed on an
-/// active-low board), or a shorthand: `cw N` / `ccw N` (N clean detents, 40 ms each), `press`
+/// active-low board), `presence 0|1` (the presence line, played apart from the knob), or a shorthand: `cw N` / `ccw N` (N clean detents, 40 ms each), `press`
 /// (80 ms), `hold MS`, and for a board's buttons `press BUTTON`, `hold MS BUTTON`.
 /// Times never decrease, and a line may not start before the previous line's gesture is over.
 public struct InputScript: Hashable, Sendable {
@@ -70,7 +70,7 @@ public struct InputScript: Hashable, Sendable {
     self.lines = lines
   }
 
-  private static let events = "a, b, sw, mode, up, down, cw, ccw, press or hold"
+  private static let events = "a, b, sw, mode, up, down, presence, cw, ccw, press or hold"
   /// The most detents one `cw` / `ccw` line may make (over an hour of turning).
   public static let maximumDetents = 100_000
 
@@ -90,7 +90,7 @@ public struct InputScript: Hashable, Sendable {
       return argument
     }
     switch verb {
-    case "a", "b", "sw", "mode", "up", "down":
+    case "a", "b", "sw", "mode", "up", "down", "presence":
       let level = try one("a level, 0 or 1")
       guard level == "0" || level == "1", let role = LineRole(name: String(verb)) else {
         throw InputScriptError(line: line, "'\(verb) \(level)': a level is 0 (low) or 1 (high)")
@@ -167,6 +167,22 @@ public struct InputScript: Hashable, Sendable {
     }
   }
 
+  /// The presence line's physical level changes, times in ns from the start.
+  public var presenceChanges: [LineEvent] {
+    lines.compactMap { line in
+      guard case .level(.presence, let high) = line.action else { return nil }
+      return LineEvent(.presence, high: high, at: line.time)
+    }
+  }
+
+  /// Whether the script plays anything but the presence line.
+  public var usesKnobOrButtons: Bool {
+    lines.contains { line in
+      if case .level(.presence, _) = line.action { return false }
+      return true
+    }
+  }
+
   /// When the last gesture is over, ns from the start.
   public var end: UInt64 { lines.map(\.end).max() ?? 0 }
 
@@ -186,6 +202,8 @@ public struct InputScript: Hashable, Sendable {
     var out: [LineEvent] = []
     for line in lines {
       switch line.action {
+      case .level(.presence, _):
+        continue
       case .level(let role, let high):
         out.append(LineEvent(role, high: high, at: line.time))
         if role == .a { a = high }

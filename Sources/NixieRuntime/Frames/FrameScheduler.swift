@@ -71,6 +71,8 @@ public final class FrameScheduler: @unchecked Sendable {
   private var pacer: DisplayPacer
   /// A backlight colour for the driver's own LEDs, not yet handed to it.
   private var pendingBacklight: BacklightColor?
+  /// `powerDown()`: blank the driver once the display has settled dark.
+  private var powerDownPending = false
   private var requested = 0
   private var settled = 0
   private var started = false
@@ -127,7 +129,7 @@ public final class FrameScheduler: @unchecked Sendable {
   /// over, on the scheduler's clock.
   @discardableResult
   public func show(_ state: DisplayState, transition: TransitionSpec) -> UInt64 {
-    request { $0.show(state, transition: transition, at: $1) }
+    request(keepingPowerDown: false) { $0.show(state, transition: transition, at: $1) }
   }
 
   /// Runs the slot machine on every tube and lands on `state`: the anti-poisoning routine
@@ -136,7 +138,9 @@ public final class FrameScheduler: @unchecked Sendable {
   public func cycle(to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual)
     -> UInt64
   {
-    request { $0.cycle(to: state, duration: duration, laps: laps, curve: curve, at: $1) }
+    request(keepingPowerDown: false) {
+      $0.cycle(to: state, duration: duration, laps: laps, curve: curve, at: $1)
+    }
   }
 
   /// Sets the global brightness, 0…1, from the next PWM period on.
@@ -145,6 +149,18 @@ public final class FrameScheduler: @unchecked Sendable {
       pacer.setBrightness(brightness, at: now)
       return now
     }
+  }
+
+  /// Once the display has settled dark (the transition to a dark state over), blanks the
+  /// driver from the frame thread: `DisplayDriver.blank()`, which also switches off a line
+  /// that powers the tubes (a board's high-voltage enable). The next lit frame switches it on
+  /// again; a `show` or `cycle` before the display settles cancels it.
+  public func powerDown() {
+    condition.lock()
+    powerDownPending = true
+    let parked = idleParked ? parker : nil
+    condition.unlock()
+    parked?.unpark()
   }
 
   /// Sets the backlight the chips drive themselves (exixe's LEDs), from the frame thread.
@@ -156,8 +172,11 @@ public final class FrameScheduler: @unchecked Sendable {
     parked?.unpark()
   }
 
-  private func request(_ change: (inout DisplayPacer, UInt64) -> UInt64) -> UInt64 {
+  private func request(keepingPowerDown: Bool = true, _ change: (inout DisplayPacer, UInt64) -> UInt64)
+    -> UInt64
+  {
     condition.lock()
+    if !keepingPowerDown { powerDownPending = false }
     let now = clock.now()
     let end = change(&pacer, now)
     requested += 1
@@ -178,7 +197,7 @@ public final class FrameScheduler: @unchecked Sendable {
   /// again (a second wake-up for every second the clock shows). True when written and settled;
   /// anything else (a fade, a frame not yet due, a failed write) is left to the frame thread.
   private func writtenHere(at now: UInt64) -> Bool {
-    guard !worker.isStopping, failed == nil, pendingBacklight == nil else { return false }
+    guard !worker.isStopping, failed == nil, pendingBacklight == nil, !powerDownPending else { return false }
     var trial = pacer
     guard case .write(let deadline) = trial.next(now: now), deadline <= now, trial.isIdle else {
       return false
@@ -250,6 +269,24 @@ public final class FrameScheduler: @unchecked Sendable {
     return body()
   }
 
+  /// `powerDown()` was asked for and the display has settled dark (call holding the lock).
+  private var powerDownIsDue: Bool {
+    powerDownPending && pacer.isSettled && pacer.timeline.target.isDark
+  }
+
+  /// Blanks the driver for `powerDown()`, called holding `condition`'s lock, which it lets go
+  /// of for the write.
+  private func powerDown(under condition: Condition) {
+    powerDownPending = false
+    condition.unlock()
+    do {
+      try driver.blank()
+    } catch {
+      onFault?(error)
+    }
+    condition.lock()
+  }
+
   private func run(_ parker: ThreadParker) {
     var pause: UInt64 = 20_000_000
     var nextBeat: UInt64? = heartbeat.map { _ in clock.now() }
@@ -273,8 +310,16 @@ public final class FrameScheduler: @unchecked Sendable {
         condition.lock()
         continue loop
       }
+      if powerDownIsDue {
+        powerDown(under: condition)
+        continue loop
+      }
       switch pacer.next(now: clock.now()) {
       case .idle:
+        if powerDownIsDue {
+          powerDown(under: condition)
+          continue loop
+        }
         if settled != requested {
           let generation = requested
           if let onSettled {

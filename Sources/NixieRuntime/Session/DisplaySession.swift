@@ -12,7 +12,7 @@ import NixieTransports
 /// opened on the backend chosen (`BoardChoice`), the trace, the frames log and the terminal
 /// view attached as the options ask and the backend offers, the driver started, the frame
 /// thread running, the backlight's player ready, and the input lines to be had (`openKnob`,
-/// `openButtons`). `finish()` flushes the recordings and gives the board back.
+/// `openButtons`, `openPresence`). `finish()` flushes the recordings and gives the board back.
 ///
 /// Frames reach the driver through `scheduler`, whose thread paces transitions and PWM
 /// dimming; the driver and everything watching it (simulator, trace, frames log, terminal
@@ -109,6 +109,11 @@ public final class DisplaySession {
   /// The buttons' lines, as `openKnob`.
   public func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput? {
     try opened.openButtons(buttons)
+  }
+
+  /// The presence line, as `openKnob`.
+  public func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput? {
+    try opened.openPresence(presence)
   }
 
   /// The player for `board`'s backlight: PWM on `lines`, or the chips' LEDs through the frame

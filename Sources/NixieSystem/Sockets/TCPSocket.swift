@@ -56,19 +56,22 @@ public final class TCPSocket: @unchecked Sendable {
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = port.bigEndian
         _ = inet_pton(AF_INET6, host, &address.sin6_addr)
-        return withUnsafePointer(to: &address) { pointer in
-          pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-          }
-        }
+        return Self.withGeneric(address, body)
       }
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = port.bigEndian
       _ = inet_pton(AF_INET, host, &address.sin_addr)
-      return withUnsafePointer(to: &address) { pointer in
+      return Self.withGeneric(address, body)
+    }
+
+    /// Calls `body` with `address` (a `sockaddr_in` or `sockaddr_in6`) as a `sockaddr` and its size.
+    private static func withGeneric<Address, Result>(
+      _ address: Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) -> Result {
+      withUnsafePointer(to: address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          body($0, socklen_t(MemoryLayout<Address>.size))
         }
       }
     }
@@ -81,28 +84,26 @@ public final class TCPSocket: @unchecked Sendable {
     /// The address in `storage`, when it is IPv4 or IPv6.
     /// The corresponding C function is `inet_ntop`.
     static func from(_ storage: sockaddr_storage) -> Address? {
-      var storage = storage
-      var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
       switch Int32(storage.ss_family) {
-      case AF_INET:
-        return withUnsafePointer(to: &storage) { pointer in
-          pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-            var raw = address.pointee.sin_addr
-            guard inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil else { return nil }
-            return Address(host: Self.text(text), port: UInt16(bigEndian: address.pointee.sin_port))
-          }
-        }
-      case AF_INET6:
-        return withUnsafePointer(to: &storage) { pointer in
-          pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-            var raw = address.pointee.sin6_addr
-            guard inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil else { return nil }
-            return Address(host: Self.text(text), port: UInt16(bigEndian: address.pointee.sin6_port))
-          }
-        }
-      default:
-        return nil
+      case AF_INET: read(storage, as: sockaddr_in.self, family: AF_INET) { ($0.sin_addr, $0.sin_port) }
+      case AF_INET6: read(storage, as: sockaddr_in6.self, family: AF_INET6) { ($0.sin6_addr, $0.sin6_port) }
+      default: nil
       }
+    }
+
+    /// `storage` read as its family's `sockaddr_in` or `sockaddr_in6`, whose address and port
+    /// (in network order) `parts` takes out.
+    private static func read<Specific, Raw>(
+      _ storage: sockaddr_storage, as type: Specific.Type, family: Int32, _ parts: (Specific) -> (Raw, UInt16)
+    ) -> Address? {
+      var storage = storage
+      let (address, port) = withUnsafePointer(to: &storage) { pointer in
+        pointer.withMemoryRebound(to: Specific.self, capacity: 1) { parts($0.pointee) }
+      }
+      var raw = address
+      var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+      guard inet_ntop(family, &raw, &text, socklen_t(text.count)) != nil else { return nil }
+      return Address(host: Self.text(text), port: UInt16(bigEndian: port))
     }
   }
 

@@ -71,15 +71,15 @@ public final class WebApp: @unchecked Sendable {
     case ("GET", "/"):
       return .response(asset(WebAssets.page(csrf: token, loggedIn: needsLogin), "text/html; charset=utf-8"))
     case ("GET", "/app.js"): return .response(asset(Self.script, request))
-    case ("GET", "/tubes.svg"): return .response(tubes(request))
-    case ("GET", "/api/state"): return .response(forward(.state, key: "state"))
+    case ("GET", "/tubes.svg"): return tubes(request)
+    case ("GET", "/api/state"): return forward(.state, key: "state")
     case ("GET", "/api/zones"):
       let zones = JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])
       return .response(asset(EncodedBody(zones, contentType: "application/json; charset=utf-8"), request))
     case ("GET", "/events"): return .stream
-    case ("POST", "/api/settings"): return .response(settings(request))
-    case ("POST", "/api/show"): return .response(show(request))
-    case ("POST", "/api/anti-poisoning"): return .response(antiPoisoning(request))
+    case ("POST", "/api/settings"): return settings(request)
+    case ("POST", "/api/show"): return show(request)
+    case ("POST", "/api/anti-poisoning"): return antiPoisoning(request)
     case ("POST", "/logout"):
       if let session { sessions.remove(session.id) }
       return .response(redirect(cookie: Self.cookie + "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0"))
@@ -242,17 +242,33 @@ public final class WebApp: @unchecked Sendable {
   /// `Retry-After` of `loginsBusy`: a check takes well under a second (PasswordHash).
   static let loginsRetrySeconds = 2
 
-  /// A clock request's answer as JSON: the member `key` of the answer, or the clock's refusal.
-  private func forward(_ request: ControlRequest, key: String?) -> HTTPResponse {
-    switch clock.request(request) {
-    case .success(let answer):
-      guard let key else { return .json(#"{"ok": true}"#) }
-      return .json(answer[key]?.text ?? "null")
-    case .failure(.refused(let message)): return .error(.unprocessable, message)
-    case .failure(.busy(_, let message)): return .error(.serviceUnavailable, "the clock is busy: \(message)")
-    case .failure(let failure): return .error(.badGateway, failure.description)
+  /// A clock request, answered as JSON once the clock answers: the member `key` of the
+  /// answer, or the clock's refusal.
+  private func forward(_ request: ControlRequest, key: String?) -> WebReply {
+    .ask(
+      ClockQuestion(request, link: clock) { result in
+        switch result {
+        case .success(let answer):
+          guard let key else { return .json(#"{"ok": true}"#) }
+          return .json(answer[key]?.text ?? "null")
+        case .failure(.refused(let message)): return .error(.unprocessable, message)
+        case .failure(let failure): return Self.unanswered(failure)
+        }
+      })
+  }
+
+  /// The response when the clock gave no answer: 504 `clock not answering` (stopped or
+  /// hung), 503 when it is busy, 502 otherwise (not running, not understood).
+  static func unanswered(_ failure: ControlClient.Failure) -> HTTPResponse {
+    switch failure {
+    case .notAnswering: .error(.gatewayTimeout, Self.notAnswering)
+    case .busy(_, let message): .error(.serviceUnavailable, "the clock is busy: \(message)")
+    default: .error(.badGateway, failure.description)
     }
   }
+
+  /// What the page says while the clock is stopped or hung (its status line says the same).
+  static let notAnswering = "clock not answering (is it stopped or hung?); the page tries again by itself"
 
   /// The body as a JSON object with only `allowed` keys, or the 400 that says what is wrong.
   private func object(_ request: HTTPRequest, allowed: [String]) -> Result<JSONValue, HTTPError> {
@@ -271,26 +287,26 @@ public final class WebApp: @unchecked Sendable {
     return .success(value)
   }
 
-  private func settings(_ request: HTTPRequest) -> HTTPResponse {
+  private func settings(_ request: HTTPRequest) -> WebReply {
     guard let value = try? JSONReader.read(request.body) else {
-      return .error(.badRequest, "the body is not JSON")
+      return .response(.error(.badRequest, "the body is not JSON"))
     }
     switch ClockSettingsChange.parse(value) {
-    case .failure(let error): return .error(.badRequest, error.message)
+    case .failure(let error): return .response(.error(.badRequest, error.message))
     case .success(let change): return forward(.change(change), key: "saved")
     }
   }
 
-  private func show(_ request: HTTPRequest) -> HTTPResponse {
+  private func show(_ request: HTTPRequest) -> WebReply {
     let value: JSONValue
     switch object(request, allowed: ["value", "seconds", "group-digits"]) {
-    case .failure(let error): return .error(error.status, error.message)
+    case .failure(let error): return .response(.error(error.status, error.message))
     case .success(let object): value = object
     }
     // The control socket shows "" as dark tubes for the seconds asked; the page's Show does
     // not: a value with nothing in it is a mistake there.
     if case .string(let text)? = value["value"], text.allSatisfy(\.isWhitespace) {
-      return .error(.badRequest, "'value' is empty: give the value to show")
+      return .response(.error(.badRequest, "'value' is empty: give the value to show"))
     }
     var line: [(String, String)] = []
     if let shown = value["value"] { line.append(("show", shown.text)) }
@@ -298,15 +314,15 @@ public final class WebApp: @unchecked Sendable {
     if let grouped = value["group-digits"] { line.append(("group-digits", grouped.text)) }
     switch ControlRequest.parse(Array(JSONText.object(line).utf8)) {
     case .failure(let error):
-      return .error(.badRequest, error.message.replacingOccurrences("'show'", "'value'"))
+      return .response(.error(.badRequest, error.message.replacingOccurrences("'show'", "'value'")))
     case .success(let parsed): return forward(parsed, key: nil)
     }
   }
 
-  private func antiPoisoning(_ request: HTTPRequest) -> HTTPResponse {
+  private func antiPoisoning(_ request: HTTPRequest) -> WebReply {
     let value: JSONValue
     switch object(request, allowed: ["seconds"]) {
-    case .failure(let error): return .error(error.status, error.message)
+    case .failure(let error): return .response(.error(error.status, error.message))
     case .success(let object): value = object
     }
     var seconds: Int?
@@ -314,8 +330,9 @@ public final class WebApp: @unchecked Sendable {
       guard let number = given.double, number.rounded() == number,
         (1...Double(ControlRequest.maximumRunSeconds)).contains(number)
       else {
-        return .error(
-          .badRequest, "'seconds' must be a whole number from 1 to \(ControlRequest.maximumRunSeconds)")
+        return .response(
+          .error(
+            .badRequest, "'seconds' must be a whole number from 1 to \(ControlRequest.maximumRunSeconds)"))
       }
       seconds = Int(number)
     }
@@ -324,17 +341,20 @@ public final class WebApp: @unchecked Sendable {
 
   /// The tubes of the clock's board, dark: the page lights them from the frames. Drawn from the
   /// layout the clock reports (any board, built in or the user's own), and again whenever that
-  /// layout changes.
-  private func tubes(_ request: HTTPRequest) -> HTTPResponse {
+  /// layout changes (on the server's thread, once the clock answered).
+  private func tubes(_ request: HTTPRequest) -> WebReply {
+    .ask(ClockQuestion(.state, link: clock) { [self] result in tubes(result, request) })
+  }
+
+  private func tubes(_ result: Result<JSONValue, ControlClient.Failure>, _ request: HTTPRequest) -> HTTPResponse {
     let layout: JSONValue
-    switch clock.request(.state) {
+    switch result {
     case .success(let answer):
       guard let reported = answer["state"]?["layout"] else {
         return .error(.badGateway, "the clock did not report its board's layout")
       }
       layout = reported
-    case .failure(.busy(_, let message)): return .error(.serviceUnavailable, "the clock is busy: \(message)")
-    case .failure(let failure): return .error(.badGateway, failure.description)
+    case .failure(let failure): return Self.unanswered(failure)
     }
     if picture?.layout != layout {
       switch ReportedLayout.parse(layout) {

@@ -21,5 +21,6 @@ public struct HTTPStatus: Hashable, Sendable {
   public static let notImplemented = HTTPStatus(code: 501, reason: "Not Implemented")
   public static let badGateway = HTTPStatus(code: 502, reason: "Bad Gateway")
   public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
+  public static let gatewayTimeout = HTTPStatus(code: 504, reason: "Gateway Timeout")
   public static let versionNotSupported = HTTPStatus(code: 505, reason: "HTTP Version Not Supported")
 }

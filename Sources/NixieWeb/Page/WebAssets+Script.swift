@@ -5,10 +5,11 @@ import NixieTransitions
 extension WebAssets {
   /// The page's script: draws the frames from `/events` on the tubes' SVG (each cathode at the
   /// brightness the eye sees at its duty, as the terminal view and `TubeSVG` draw it), reads the
-  /// clock's state into the controls, posts changes as JSON with the CSRF token and says each
-  /// answer beside the control that made it, in the page's words (the limits are the clock's:
-  /// `SettingRanges`, `ClockSettingsChange`), and keeps a text of what the tubes show for
-  /// screen readers (`aria-live`, at most once a second).
+  /// clock's state into the controls (the room's line, light and presence, every 5 s), posts
+  /// changes as JSON with the CSRF token and says each answer beside the control that made it,
+  /// in the page's words (the limits are the clock's: `SettingRanges`, `ClockSettingsChange`),
+  /// and keeps a text of what the tubes show for screen readers (`aria-live`, at most once a
+  /// second).
   public static let script = #"""
     "use strict";
     const colourNames = \#(colourNames);
@@ -157,6 +158,35 @@ extension WebAssets {
       for (const [key, ids] of Object.entries(pinned)) {
         for (const id of ids) $(id).disabled = state.pinned.includes(key);
       }
+      fillRoom(state);
+    }
+
+    // The room, read-only: the light level and the brightness it chose, and whether anyone
+    // is there. Refreshed on its own, so it never resets a control being edited.
+    function fillRoom(state) {
+      const parts = [];
+      const light = state.light;
+      if (light) {
+        const lux = light.lux === null ? "no reading" : light.lux + " lx";
+        const source = { sensor: "auto", fallback: light.fault || "not read yet", knob: "set by hand" }[light.source];
+        parts.push("Light " + lux + " → " + light.brightness + " % (" + source + ")");
+      }
+      const presence = state.presence;
+      if (presence) {
+        const seen = new Date(presence.last_seen).toLocaleTimeString();
+        parts.push((presence.present ? "someone here" : "nobody here") + ", last seen " + seen);
+      }
+      $("room").textContent = parts.join(" · ");
+      $("room").hidden = parts.length === 0;
+    }
+
+    async function refreshRoom() {
+      try {
+        const response = await fetch("/api/state", { credentials: "same-origin" });
+        if (response.ok) fillRoom(await response.json());
+      } catch (error) {
+        // The next round tries again; the status line says when the clock is unreachable.
+      }
     }
 
     async function refresh() {
@@ -229,8 +259,9 @@ extension WebAssets {
       };
       let reachable = null;
       events.addEventListener("clock", (event) => {
-        const connected = JSON.parse(event.data).connected;
-        $("status").textContent = connected ? "live" : "the clock is not reachable";
+        const clock = JSON.parse(event.data), connected = clock.connected;
+        $("status").textContent = connected ? "live"
+          : clock.reach === "not answering" ? "clock not answering" : "the clock is not reachable";
         // The clock is back, perhaps on another board (or was away at first): draw its tubes anew.
         if (connected && (reachable === false || !cathodes)) loadTubes().then(refresh);
         reachable = connected;
@@ -311,6 +342,7 @@ extension WebAssets {
 
     loadTubes().then(listen);
     refresh().then(loadZones);
+    setInterval(refreshRoom, 5000);
     """#
 
   /// The backlight's colour names and their `#rrggbb`, for the page's colour picker.

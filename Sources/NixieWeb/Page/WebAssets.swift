@@ -16,15 +16,7 @@ public enum WebAssets {
     let (low, high) = (percent.lowerBound, percent.upperBound)
     let night = NightMode.defaultBrightnessPercent
     return """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="csrf" content="\(escaped(csrf))">
-      <title>nixie</title>
-      \(headLinks)
-      </head>
+      \(head(title: "nixie", meta: "<meta name=\"csrf\" content=\"\(escaped(csrf))\">"))
       <body>
       <header><h1>nixie</h1><span id="status" class="status">connecting…</span>\(logout)</header>
       <main>
@@ -37,6 +29,7 @@ public enum WebAssets {
       <output id="brightness-value" for="brightness">\(high)&nbsp;%</output>
       <button id="brightness-apply" type="button">Apply</button></div>
       <p id="brightness-message" class="message" role="status"></p>
+      <p class="hint" id="room" role="status" hidden></p>
       </section>
       <section>
       <h2><label for="timezone">Time zone</label></h2>
@@ -96,14 +89,7 @@ public enum WebAssets {
   public static func loginPage(message: String?) -> String {
     let note = message.map { "<p class=\"message bad\" role=\"alert\">\(escaped($0))</p>" } ?? ""
     return """
-      <!doctype html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>nixie: log in</title>
-      \(headLinks)
-      </head>
+      \(head(title: "nixie: log in"))
       <body>
       <header><h1>nixie</h1></header>
       <main>
@@ -120,14 +106,24 @@ public enum WebAssets {
       """
   }
 
-  /// What both pages' heads link: the style sheet, the icons, the manifest.
-  static let headLinks = """
+  /// Both pages' beginning, to the end of the head: the viewport, `meta` (the page's own),
+  /// `title`, and the links to the style sheet, the icons and the manifest.
+  static func head(title: String, meta: String = "") -> String {
+    """
+    <!doctype html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">\(meta.isEmpty ? "" : "\n" + meta)
+    <title>\(escaped(title))</title>
     <link rel="stylesheet" href="/app.css">
     <link rel="icon" href="/favicon.ico" type="image/svg+xml">
     <link rel="apple-touch-icon" href="\(WebIcon.pngPath(192))">
     <link rel="manifest" href="/manifest.webmanifest">
     <meta name="theme-color" content="\(background)">
+    </head>
     """
+  }
 
   /// The page's background colour (`app.css`'s `body`), the manifest's and the theme's.
   static let background = "#0a0807"

@@ -1,0 +1,145 @@
+# The traces of nixie-room.sh, judged from the wire alone (lib/gpio_trace.py decodes the
+# HV5622 chain and BL; the power line is read from the same trace):
+# light — BL's duty (the median of its PWM periods' in a window) while dark is the curve's
+# percent at the lux the kernel reported, within 6 points; after the light came on it climbs
+# by at least 15 points in 8 s, not 20 in the first two seconds, in steps (the medians of
+# three one-second windows: a second the starved VM distorts is an outlier) of at most 25
+# points and never back by more than 10; deleted, the sensor is warned about once and the
+# brightness falls by 10 points in 5 s, on the way to the fallback; bound again, found once;
+# presence — dark 2 s after the first frame (the line is read as the clock starts), lit within
+# 300 ms of the edge (100 ms reported) with the power line on first, dark again 2 s after the line fell, the
+# power line off while dark.
+[[ ! -f skip ]] || kt_skip "$(cat skip)"
+kt_hv5622 frames light.trace >light.frames.jsonl
+kt_hv5622 frames presence.trace >presence.frames.jsonl
+"$KT_PYTHON" "$KT_HARNESS/lib/gpio_trace.py" writes presence.trace --base "$KT_GPIO_BASE" >presence.writes.jsonl
+grep -c "warning: light sensor tsl2563 (iio:device[0-9]*): .*; brightness 30 % until it reads again" light.err | grep -qx 1 ||
+  kt_fail "the deleted sensor was not warned about exactly once: $(grep 'light sensor' light.err)"
+grep -c "info: light sensor tsl2563 (iio:device[0-9]*) reads $(cat bright.lux) lux: the brightness follows the light again" light.err |
+  grep -qx 1 || kt_fail "the sensor bound again was not found exactly once: $(grep 'light sensor' light.err)"
+echo "ok: lost once, found once"
+"$KT_PYTHON" - "$(cat dark.lux)" <<'PY'
+import json, math, sys
+
+def load(name):
+    return [json.loads(line) for line in open(name) if line.strip()]
+
+def marks(name):
+    return {word[0]: int(word[1]) for word in (line.split() for line in open(name)) if len(word) == 2}
+
+def lit_share(frames, start, end):
+    """The share of [start, end) the decoded tubes were lit (any output on)."""
+    lit = 0
+    for index, frame in enumerate(frames):
+        until = frames[index + 1]["mono_ns"] if index + 1 < len(frames) else end
+        low, high = max(frame["mono_ns"], start), min(until, end)
+        if high > low and frame["outputs"]:
+            lit += high - low
+    return lit / (end - start)
+
+def duty(frames, start, end):
+    """BL's duty in [start, end): the median of its PWM periods' (lit edge to lit edge) lit
+    shares, so that a period the busy VM stretched (the frame thread not run for 100 ms and
+    more) is one outlier among a hundred; the plain lit share where there are too few periods
+    (full brightness: always lit)."""
+    starts = [i for i, f in enumerate(frames) if start <= f["mono_ns"] < end and f["outputs"]
+              and i > 0 and not frames[i - 1]["outputs"]]
+    shares = []
+    for a, b in zip(starts, starts[1:]):
+        shares.append(lit_share(frames, frames[a]["mono_ns"], frames[b]["mono_ns"]))
+    if len(shares) < 10:
+        return lit_share(frames, start, end)
+    shares.sort()
+    return shares[len(shares) // 2]
+
+def fail(message):
+    print("FAIL: " + message, file=sys.stderr)
+    sys.exit(1)
+
+second = 1_000_000_000
+# The curve of light.yaml, {1: 10, 1000: 100}, straight on log10(lux): an oracle of our own.
+dark_lux = float(sys.argv[1])
+expected = 10 if dark_lux <= 1 else 10 + 90 * math.log10(min(dark_lux, 1000)) / 3
+frames, at = load("light.frames.jsonl"), marks("light.marks")
+if not frames:
+    fail("no frames on the wire in the light run")
+# From a second after the first frame (the first reading sets the brightness at once), or 2 s
+# after the clock held its lines, whichever is later.
+begin = max(at["start"] + 2 * second, frames[0]["mono_ns"] + second)
+if at["bright"] - begin < 2 * second:
+    fail("the clock started too late to see the dark room for 2 s (first frame %.1f s after its lines)"
+         % ((frames[0]["mono_ns"] - at["start"]) / second))
+dark = duty(frames, begin, at["bright"])
+print("dark: %g lux, the curve's %.1f %%, the wire's duty %.3f (median of its PWM periods)" % (dark_lux, expected, dark))
+if abs(dark - round(expected) / 100) > 0.06:
+    fail("the wire's duty %.3f is not the curve's %d %%" % (dark, round(expected)))
+windows = [duty(frames, at["bright"] + k * second, at["bright"] + (k + 1) * second) for k in range(8)]
+print("after the light came on, second by second: " + ", ".join("%.3f" % w for w in windows))
+if windows[-1] - dark < 0.15:
+    fail("the brightness did not follow the light up: %.3f then %.3f" % (dark, windows[-1]))
+# No jump: a clock that did not smooth would be at 100 % within a sample (1 s).
+if max(windows[:2]) > dark + 0.2:
+    fail("the brightness jumped: %.3f then %.3f, %.3f" % (dark, windows[0], windows[1]))
+# Small steps: the median of each three seconds (a second the busy VM distorted is one
+# outlier) never falls back by more than 0.06 nor climbs by more than 0.16 from the one before.
+smooth = [sorted(windows[k:k + 3])[1] for k in range(len(windows) - 2)]
+for before, after in zip(smooth, smooth[1:]):
+    if after < before - 0.1 or after - before > 0.25:
+        fail("a jump or a step back from %.3f to %.3f (medians of three seconds)" % (before, after))
+before = duty(frames, at["unbound"] - 2 * second, at["unbound"])
+falling = duty(frames, at["bound"] - 2 * second, at["bound"])
+print("sensor deleted: %.3f before, %.3f 3 to 5 s later on the way to the 30 %% fallback" % (before, falling))
+if not falling < before - 0.1:
+    fail("the brightness did not head for the fallback while the sensor was gone")
+print("ok: the wire's brightness followed the sensor")
+
+frames, at = load("presence.frames.jsonl"), marks("presence.marks")
+power = [(w["mono_ns"], w["lines"]["6"]) for w in load("presence.writes.jsonl") if "6" in w["lines"]]
+
+def power_at(time):
+    level = 0
+    for when, value in power:
+        if when > time:
+            break
+        level = value
+    return level
+
+def first(condition, after):
+    return next((f for f in frames if f["mono_ns"] >= after and condition(f)), None)
+
+lit_first = first(lambda f: f["outputs"], at["start"])
+if lit_first is None:
+    fail("the tubes never lit in the presence run")
+gone = first(lambda f: not f["outputs"], lit_first["mono_ns"])
+if gone is None or gone["mono_ns"] >= at["edge-before"]:
+    fail("the tubes did not go dark before someone came")
+relit = first(lambda f: f["outputs"], gone["mono_ns"])
+if relit is None or relit["mono_ns"] < at["edge-before"]:
+    fail("the tubes did not stay dark until the edge, or never lit again")
+dark_after = (gone["mono_ns"] - lit_first["mono_ns"]) / second
+print("dark %.3f s after the first frame (off-after 2 s)" % dark_after)
+if not 1.5 <= dark_after <= 3.0:
+    fail("dark after %.3f s, not about 2" % dark_after)
+if power_at(gone["mono_ns"] + second // 2) != 0 or power_at(at["edge-before"]) != 0:
+    fail("the power line was not off while the tubes were dark")
+lit = relit
+latency = (lit["mono_ns"] - at["edge-before"]) / 1e6
+print("lit %.1f ms after the edge (pulled within %.1f ms)" % (latency, (at["edge-after"] - at["edge-before"]) / 1e6))
+# The clock lights the tubes at the edge itself (RoomDaemonTests, on an injected clock); what
+# the VM adds is its own waking of the presence thread, which TCG on a busy host stretches
+# (65-210 ms measured at load 7-13): 100 ms is reported, 300 ms fails.
+if latency >= 300:
+    fail("lit %.1f ms after the edge, not within 300 ms (the clock's own bound is 100 ms)" % latency)
+if latency >= 100:
+    print("note: over the 100 ms a Pi meets; the VM was slow to wake the presence thread")
+if power_at(lit["mono_ns"]) != 1:
+    fail("the power line was not on when the tubes lit")
+again = first(lambda f: not f["outputs"], at["gone"])
+if again is None:
+    fail("the tubes never went dark again")
+dark_again = (again["mono_ns"] - at["gone"]) / second
+print("dark again %.3f s after the line fell" % dark_again)
+if not 1.5 <= dark_again <= 3.0:
+    fail("dark again after %.3f s, not about 2" % dark_again)
+print("ok: the tubes and their power followed presence")
+PY
