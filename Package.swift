@@ -180,6 +180,17 @@ let package = Package(
         "NixieLogging", "CCrypt", "CZlib",
       ]
     ),
+    // libmosquitto's header and a loader (dlopen) for `nixie mqtt` alone: linked, its libssl and
+    // libcrypto would cost the clock daemon, the same binary, 2 MiB of resident memory.
+    .target(name: "CMosquitto"),
+    // `nixie mqtt`: the clock in Home Assistant over MQTT (libmosquitto), a separate process
+    // that talks to the clock through the control socket only (NixieControl, never NixieClock).
+    .target(
+      name: "NixieMQTT",
+      dependencies: [
+        "NixieCore", "NixieText", "NixieSystem", "NixieBoards", "NixieControl", "NixieLogging", "CMosquitto",
+      ]
+    ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
     .target(
       name: "NixieCLI",
@@ -187,6 +198,7 @@ let package = Package(
         "NixieCore", "NixieText", "NixieDisplay", "NixieTransitions", "NixieBoards", "NixieSimulator",
         "NixieSystem",
         "NixieRuntime", "NixieInput", "NixieLinux", "NixieControl", "NixieClock", "NixieDoctor", "NixieWeb",
+        "NixieMQTT",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "NixieLogging",
       ]
@@ -282,6 +294,14 @@ let package = Package(
       dependencies: [
         "NixieWeb", "NixieControl", "NixieClock", "NixieSystem", "NixieBoards", "NixieLogging",
         "NixieTestSupport", "NixieText", "NixieBoardModel",
+      ]
+    ),
+    // nixie mqtt against Home Assistant's documented discovery schema and a real Mosquitto
+    // broker (Debian mosquitto and mosquitto-clients), with a real clock on the simulator.
+    .testTarget(
+      name: "NixieMQTTTests",
+      dependencies: [
+        "nixie", "NixieMQTT", "NixieControl", "NixieText", "NixieSystem", "NixieLogging", "NixieTestSupport",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.

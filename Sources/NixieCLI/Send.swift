@@ -25,8 +25,11 @@ struct Send: ParsableCommand {
 
   @OptionGroup var value: ValueArgument
 
-  @Option(help: ArgumentHelp("How long to show it (0 < SECONDS ≤ 3600).", valueName: "seconds"))
-  var seconds: Double = 5
+  @Option(
+    help: ArgumentHelp(
+      "How long to show it (0 < SECONDS ≤ 3600; default: the clock's show-seconds, 5 unless set).",
+      valueName: "seconds"))
+  var seconds: Double?
 
   @Option(help: "How the value arrives: none, crossfade, fade or slot (default: the clock's).")
   var transition: TransitionSpec.Kind?
@@ -48,8 +51,10 @@ struct Send: ParsableCommand {
     } else {
       try value.requireOne()
     }
-    guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
-      throw ValidationError("--seconds must be above 0 and at most 3600")
+    if let seconds {
+      guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
+        throw ValidationError("--seconds must be above 0 and at most 3600")
+      }
     }
   }
 

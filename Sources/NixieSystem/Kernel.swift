@@ -9,4 +9,12 @@ public enum Kernel {
     uname(&names)
     return withUnsafeBytes(of: names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
   }
+
+  /// This machine's host name, as `uname -n` prints it (`nixie-kitchen`). The corresponding C
+  /// function is `uname`.
+  public static var nodeName: String {
+    var names = utsname()
+    uname(&names)
+    return withUnsafeBytes(of: names.nodename) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  }
 }

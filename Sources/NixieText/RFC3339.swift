@@ -1,5 +1,5 @@
 /// UTC timestamps as RFC 3339 text with microseconds (`2026-11-22T08:44:00.123456Z`), for the
-/// frames log. Pure arithmetic on the civil calendar; no time-zone database involved.
+/// frames log, or in whole seconds (`nixie mqtt`'s start time). Pure arithmetic on the civil calendar; no time-zone database involved.
 public enum RFC3339 {
   /// `nanoseconds` since the Unix epoch (may be negative) as RFC 3339 UTC with microseconds.
   public static func string(fromUnixNanoseconds nanoseconds: Int64) -> String {
@@ -12,6 +12,14 @@ public enum RFC3339 {
     let (year, month, dayOfMonth) = civilDate(daysSinceEpoch: day)
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T\(pad(second / 3600, 2)):"
       + "\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2)).\(pad(subsecond / 1000, 6))Z"
+  }
+
+  /// `nanoseconds` since the Unix epoch as RFC 3339 UTC in whole seconds (`2026-11-22T08:44:00Z`),
+  /// the fraction dropped (towards the past).
+  public static func seconds(fromUnixNanoseconds nanoseconds: Int64) -> String {
+    let text = string(fromUnixNanoseconds: nanoseconds)
+    guard let point = text.lastIndex(of: ".") else { return text }
+    return text[..<point] + "Z"
   }
 
   /// Year, month and day of the proleptic Gregorian calendar (Howard Hinnant's algorithm).

@@ -34,6 +34,17 @@ struct ClockOverridesTests {
     },
     overrides { $0.night = .hours(NightMode(from: night.from, until: night.until, mode: .dark)) },
     overrides { $0.faces = [.init(format: "'say \"hi\" \\ é' HH", seconds: 7)] },
+    overrides {
+      $0.faces = [
+        .init(format: "HH:mm", seconds: 55),
+        .init(
+          topic: TopicFace(topic: "home/outdoor/temperature", decimals: 1, staleSeconds: 600), seconds: 5),
+        .init(topic: TopicFace(topic: "solar/power \"now\""), seconds: 10),
+        .init(topic: TopicFace(topic: "solar/energy", groupDigits: true), seconds: 5),
+      ]
+      $0.fadeMilliseconds = 300
+      $0.showSeconds = 12
+    },
   ]
 
   /// A folder of its own for one test.
@@ -86,7 +97,15 @@ struct ClockOverridesTests {
     if let backlight = overrides.backlight { members.append(("backlight", quoted(backlight))) }
     if let brightness = overrides.brightness { members.append(("brightness", String(brightness))) }
     if let faces = overrides.faces {
-      let items = faces.map { "{\"format\": \(quoted($0.format)), \"seconds\": \($0.seconds)}" }
+      let items = faces.map { face in
+        guard let topic = face.topic else {
+          return "{\"format\": \(quoted(face.format)), \"seconds\": \(face.seconds)}"
+        }
+        let decimals = topic.decimals.map { "\"decimals\": \($0), " } ?? ""
+        let group = topic.groupDigits ? "\"group-digits\": true, " : ""
+        return "{\(decimals)\(group)\"seconds\": \(face.seconds), \"stale-seconds\": \(topic.staleSeconds),"
+          + " \"topic\": \(quoted(topic.topic))}"
+      }
       members.append(("faces", "[" + items.joined(separator: ", ") + "]"))
     }
     switch overrides.night {
@@ -100,7 +119,9 @@ struct ClockOverridesTests {
       fields.append(("until", quoted(mode.until.description)))
       members.append(("night", "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"))
     }
+    if let seconds = overrides.showSeconds { members.append(("show-seconds", String(seconds))) }
     if let zone = overrides.timeZone { members.append(("timezone", quoted(zone))) }
+    if let fade = overrides.fadeMilliseconds { members.append(("transition", "{\"fade-ms\": \(fade)}")) }
     return "{" + members.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieControl
 import NixieCore
 import Testing
 
@@ -38,6 +39,17 @@ struct ConfigurationTests {
     }.joined(separator: "\n")
   }
 
+  /// A topic face may group its value's digits (issue 27 §3: value faces as `show`).
+  @Test func aTopicFaceMayGroupItsDigits() throws {
+    let configuration = try Self.parse("faces:\n  - HH:mm\n  - topic: solar/energy\n    group-digits: true\n")
+    let face = try #require(configuration.faces.last?.topic)
+    #expect(face == TopicFace(topic: "solar/energy", groupDigits: true))
+    #expect(face.formatOptions.groupDigits)
+    #expect(face.json(seconds: 10).hasSuffix(#", "group_digits": true}"#))
+    let plain = try Self.parse("faces:\n  - HH:mm\n  - topic: solar/energy\n")
+    #expect(plain.faces.last?.topic?.groupDigits == false)
+  }
+
   @Test func theInstalledExampleSetsNothing() throws {
     var configuration = try ClockConfiguration.load(Self.example)
     configuration.file = nil
@@ -48,8 +60,12 @@ struct ConfigurationTests {
     let configuration = try Self.parse(try Self.exampleWithEverySettingOn())
     #expect(configuration.board == "hv5622-6xin14")
     #expect(configuration.timeZone == "Europe/Berlin")
-    #expect(configuration.faces.map(\.format) == ["HH:mm:ss", "dd.MM.yy"])
-    #expect(configuration.faces.map(\.seconds) == [50, 10])
+    #expect(configuration.faces.map(\.format) == ["HH:mm:ss", "dd.MM.yy", ""])
+    #expect(configuration.faces.map(\.seconds) == [45, 10, 5])
+    #expect(
+      configuration.faces.last?.topic
+        == TopicFace(topic: "home/outdoor/temperature", decimals: 1, staleSeconds: 1800))
+    #expect(configuration.showSeconds == 5)
     #expect(configuration.night?.brightness == 0.2)
     #expect(configuration.antiPoisoning.long?.minutes == 10)
     #expect(configuration.antiPoisoning.short?.offsetSeconds == 30)
@@ -64,6 +80,35 @@ struct ConfigurationTests {
     #expect(configuration.presence?.line == 4 && configuration.presence?.offAfterSeconds == 600)
     let planner = try configuration.planner(for: try Fixtures.board())
     #expect(planner.rotation.cycle == 60)
+  }
+
+  /// Topic faces are checked when the clock is planned: each topic once, and a date face to
+  /// show while a topic has no fresh value; the message names the place.
+  @Test(arguments: [
+    (
+      "faces:\n  - HH:mm\n  - topic: a\n  - topic: a\n",
+      "nixie.yaml:4:12: topic 'a' is shown by another face (first at "
+    ),
+    ("faces:\n  - topic: a\n", "nixie.yaml:2:12: faces that show a topic need a date face beside them"),
+  ])
+  func topicFacesAreCheckedWhenPlanned(_ yaml: String, _ expected: String) throws {
+    let configuration = try Self.parse(yaml)
+    #expect {
+      _ = try configuration.planner(for: try Fixtures.board())
+    } throws: { error in
+      (error as? NixieError).map { $0.kind == .badConfiguration && $0.message.contains(expected) } == true
+    }
+  }
+
+  @Test func aTopicFaceTakesTheTurnAfterItsDateFace() throws {
+    let configuration = try Self.parse(
+      "faces:\n  - topic: t/1\n    seconds: 5\n  - HH:mm:ss\n  - topic: t/2\n  - dd.MM.yy\n")
+    let planner = try configuration.planner(for: try Fixtures.board())
+    let turns = planner.rotation.turns
+    #expect(turns.map { $0.topic?.topic } == ["t/1", nil, "t/2", nil])
+    // Each topic face falls back to the date face before it; the first to the last.
+    #expect(turns.map(\.face.pattern.text) == ["dd.MM.yy", "HH:mm:ss", "HH:mm:ss", "dd.MM.yy"])
+    #expect(turns.map(\.seconds) == [5, 10, 10, 10])
   }
 
   @Test func anEmptyFileMeansEveryDefault() throws {
@@ -163,6 +208,17 @@ struct ConfigurationTests {
     ("knob:\n  momentum: sometimes\n", ":2:3: knob.momentum"),
     ("knob:\n  spin: fast\n", ":2:3: unknown key 'spin' in knob"),
     ("faces: [\n", ":2:1: YAML syntax"),
+    ("faces:\n  - topic: home/+/t\n", ":2:5: faces[0].topic: a face's topic names one topic: no wildcards"),
+    ("faces:\n  - topic: \"\"\n", ":2:5: faces[0].topic: a topic must not be empty"),
+    ("faces:\n  - topic: a\n    format: HH\n", ":3:5: unknown key 'format' in faces[0]"),
+    ("faces:\n  - topic: a\n    decimals: 21\n", ":3:5: faces[0].decimals must be between 0 and 20"),
+    (
+      "faces:\n  - topic: a\n    stale-seconds: 0\n",
+      ":3:5: faces[0].stale-seconds must be between 1 and 604800"
+    ),
+    ("faces:\n  - topic: a\n    group-digits: 3\n", ":3:5: faces[0].group-digits"),
+    ("faces:\n  - decimals: 1\n", ":2:5: unknown key 'decimals' in faces[0]; allowed: format, seconds"),
+    ("show-seconds: 0\n", ":1:1: show-seconds must be between 1 and 3600"),
     ("board: a\nboard: b\n", "duplicate key 'board'"),
   ])
   func everyMistakeIsReportedWithItsLine(_ yaml: String, _ expected: String) {

@@ -45,7 +45,7 @@ struct ControlServerTests {
     ])
     #expect(replies == [#"{"ok": true}"#, #"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("1234")
-    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot), .clear])
+    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: .slot, text: "1234"), .clear])
   }
 
   @Test func groupedDigitsAreLaidOutWithTheirGapsOrRefusedNamingTheTubesTheyNeed() throws {
@@ -61,7 +61,7 @@ struct ControlServerTests {
     let board = try Fixtures.board()
     let state = try board.formatter.format("12345", options: FormatOptions(groupDigits: true))
     #expect(board.layout.text(of: state) == "12  3 45")
-    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: nil)])
+    #expect(server.inbox.take() == [.show(state, seconds: nil, transition: nil, text: "12345")])
   }
 
   @Test func theSocketFileIsReadableAndWritableByOwnerAndGroupOnly() throws {
@@ -123,8 +123,8 @@ struct ControlServerTests {
     }
     #expect(try server.ask([#"{"show": "34"}"#]) == [#"{"ok": true}"#])
     let state = try Fixtures.board().formatter.format("34")
-    // No transition named: the clock's, as configured when it is shown.
-    #expect(server.inbox.take() == [.show(state, seconds: 5, transition: nil)])
+    // No seconds or transition named: the clock's, as configured when it is shown.
+    #expect(server.inbox.take() == [.show(state, seconds: nil, transition: nil, text: "34")])
   }
 
   @Test func reloadedLimitsApplyToTheNextRequests() throws {

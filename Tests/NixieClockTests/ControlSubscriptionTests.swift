@@ -194,7 +194,7 @@ struct ControlSubscriptionTests {
     try #require(replies.count == 2)
     let state = try JSONReader.read(Array(replies[0].utf8))
     #expect(state["ok"] == .bool(true))
-    #expect(state["state"]?["protocol"] == .number("2"))
+    #expect(state["state"]?["protocol"] == .number("3"))
     #expect(state["state"]?["board"] == .string("hv5622-6xin14"))
     #expect(state["state"]?["settings"]?["timezone"] == .string("Europe/Berlin"))
     #expect(state["state"]?["settings"]?["brightness"] == .number("90"))

@@ -72,9 +72,9 @@ struct ControlProtocolVersion2Tests {
   @Test(arguments: [
     (#"{"state": true}"#, "version 2: send it with \"version\": 2"),
     (#"{"version": 1, "subscribe": "frames"}"#, "version 2"),
-    (#"{"version": 3, "state": true}"#, "'version' must be 1 or 2"),
-    (#"{"version": "2", "state": true}"#, "'version' must be 1 or 2"),
-    (#"{"version": 2.5, "state": true}"#, "'version' must be 1 or 2"),
+    (#"{"version": 4, "state": true}"#, "'version' must be 1, 2 or 3"),
+    (#"{"version": "2", "state": true}"#, "'version' must be 1, 2 or 3"),
+    (#"{"version": 2.5, "state": true}"#, "'version' must be 1, 2 or 3"),
     (#"{"version": 2, "state": false}"#, "'state' takes true"),
     (#"{"version": 2, "state": true, "clear": true}"#, "'state' takes true and nothing else"),
     (#"{"version": 2, "subscribe": "logs"}"#, "'subscribe' takes \"frames\""),

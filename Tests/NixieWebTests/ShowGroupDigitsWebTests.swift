@@ -30,8 +30,8 @@ struct ShowGroupDigitsWebTests {
     }
     #expect(
       clock.seen == [
-        .show(value: "12345", seconds: 5, transition: nil, groupDigits: true),
-        .show(value: "12345", seconds: 5, transition: nil, groupDigits: false),
+        .show(value: "12345", seconds: nil, transition: nil, groupDigits: true),
+        .show(value: "12345", seconds: nil, transition: nil, groupDigits: false),
       ])
   }
 

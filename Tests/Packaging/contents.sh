@@ -10,7 +10,7 @@
 
 PACKAGE_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
-# Every file the package must ship: the binary, both units where packages keep them, the udev
+# Every file the package must ship: the binary, the three units where packages keep them, the udev
 # rules, the groups (sysusers.d), the configuration, the man pages (one per command, as
 # swift-argument-parser generates them), the completions for bash, zsh and fish, and the
 # Debian copyright and changelog. The board profiles are added from Hardware/boards.
@@ -18,9 +18,12 @@ PACKAGE_FILES=(
   ./usr/bin/nixie
   ./usr/lib/systemd/system/nixie-clock.service
   ./usr/lib/systemd/system/nixie-web.service
+  ./usr/lib/systemd/system/nixie-mqtt.service
   ./usr/lib/udev/rules.d/60-nixie.rules
   ./usr/lib/sysusers.d/nixie.conf
   ./etc/nixie/nixie.yaml
+  ./etc/nixie/mqtt.yaml
+  ./usr/share/nixie/mqtt.yaml.example
   ./usr/share/man/man1/nixie.1.gz
   ./usr/share/man/man1/nixie-clock.1.gz
   ./usr/share/man/man1/nixie-show.1.gz
@@ -29,6 +32,7 @@ PACKAGE_FILES=(
   ./usr/share/man/man1/nixie-doctor.1.gz
   ./usr/share/man/man1/nixie-boards.1.gz
   ./usr/share/man/man1/nixie-web.1.gz
+  ./usr/share/man/man1/nixie-mqtt.1.gz
   ./usr/share/man/man1/nixie-test-pattern.1.gz
   ./usr/share/man/man1/nixie-bench.1.gz
   ./usr/share/bash-completion/completions/nixie
@@ -38,8 +42,8 @@ PACKAGE_FILES=(
   ./usr/share/doc/nixie/changelog.gz
 )
 
-# The package's conffiles: the configuration, kept on upgrade and removed on purge.
-PACKAGE_CONFFILES=(/etc/nixie/nixie.yaml)
+# The package's conffiles: the configurations, kept on upgrade and removed on purge.
+PACKAGE_CONFFILES=(/etc/nixie/nixie.yaml /etc/nixie/mqtt.yaml)
 
 # package_contents_problems DEB: a file missing (or empty, or the binary not executable), a
 # built-in board profile missing, or a conffile not marked as one.
@@ -75,7 +79,8 @@ package_contents_problems() {
 
 # package_depends_problems DEB: the package depends (Depends or Pre-Depends) on anything
 # Swift or on libyaml: the runtime and libyaml are linked statically, so a trixie system needs
-# no swiftlang and no libyaml-0-2.
+# no swiftlang and no libyaml-0-2. And it recommends libmosquitto1, which nixie mqtt loads at
+# run time (dlopen: dh_shlibdeps cannot see it).
 package_depends_problems() {
   local deb=$1 field value library problems=0
   for field in Depends Pre-Depends; do
@@ -87,5 +92,10 @@ package_depends_problems() {
       fi
     done
   done
+  value=$(dpkg-deb -f "$deb" Recommends) || { echo "$deb: dpkg-deb -f failed"; return 1; }
+  if ! grep -qw libmosquitto1 <<<"$value"; then
+    echo "$deb: Recommends does not name libmosquitto1: ${value:-none}"
+    problems=1
+  fi
   return "$problems"
 }

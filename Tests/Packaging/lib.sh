@@ -19,10 +19,12 @@ ROOT=$CACHE/$SUITE-amd64
 
 # What the chroot holds beyond debootstrap's minbase: the Swift toolchain and what the build,
 # debhelper and the checks use (amd64), and what the arm64 cross build links against (:arm64
-# multiarch packages, so that dpkg-shlibdeps finds their owners the usual way). Adding a
-# package here installs it into the cached chroot on the next run.
+# multiarch packages, so that dpkg-shlibdeps finds their owners the usual way). libmosquitto-dev
+# is for its header alone (nixie mqtt loads the library at run time), which serves arm64 too.
+# Adding a package here installs it into the cached chroot on the next run.
 CHROOT_PACKAGES=(
   swiftlang libc6-dev pkgconf git rsync libgpiod-dev libi2c-dev libcrypt-dev libyaml-dev zlib1g-dev
+  libmosquitto-dev
   build-essential debhelper dpkg-dev fakeroot lintian file binutils-aarch64-linux-gnu
   libc6-dev:arm64 libgpiod-dev:arm64 libi2c-dev:arm64 libcrypt-dev:arm64 libyaml-dev:arm64
   zlib1g-dev:arm64 libstdc++-14-dev:arm64 libgcc-14-dev:arm64
@@ -216,7 +218,8 @@ BOOKWORM=$CACHE/bookworm-arm64
 BOOKWORM_SYSROOT=/opt/bookworm-arm64
 BOOKWORM_PACKAGES=(
   libc6 libc6-dev linux-libc-dev libgcc-s1 libgcc-12-dev libstdc++6 libstdc++-12-dev
-  libgpiod2 libgpiod-dev libi2c0 libi2c-dev libcrypt1 libcrypt-dev libyaml-dev zlib1g zlib1g-dev tzdata
+  libgpiod2 libgpiod-dev libi2c0 libi2c-dev libcrypt1 libcrypt-dev libyaml-dev zlib1g zlib1g-dev
+  libmosquitto-dev tzdata
 )
 
 fetch_bookworm() {

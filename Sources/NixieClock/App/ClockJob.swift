@@ -119,12 +119,17 @@ public struct ClockJob {
     let editor = ClockSettingsEditor(
       settings: settings, board: profile, base: base, overrides: overrides, inbox: inbox)
     let scheduler = session.scheduler
+    let started = monotonic.now()
+    let report = ClockStateReport(
+      board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing },
+      uptime: {
+        let now = monotonic.now()
+        return now > started ? now - started : 0
+      })
     let handler = ControlRequestHandler(
-      formatter: profile.formatter, inbox: inbox, editor: editor,
-      report: ClockStateReport(
-        board: profile, status: status, editor: editor, frames: frames, timing: { scheduler.timing }))
+      formatter: profile.formatter, inbox: inbox, editor: editor, report: report)
     let server = socket.flatMap {
-      startControlServer(on: $0, configuration, handler: handler, frames: frames)
+      startControlServer(on: $0, configuration, handler: handler, frames: frames, states: report)
     }
     defer { server?.stop() }
     let knob = try startKnob(
@@ -173,6 +178,7 @@ public struct ClockJob {
         let planner = try changed.planner(for: profile)
         running = changed
         Self.follow(changed.light, with: light, logger: logger)
+        display.motion = changed.motion
         return planner
       },
       zoneChange: {
@@ -319,13 +325,13 @@ public struct ClockJob {
 
   private func startControlServer(
     on socket: ListeningSocketFile, _ configuration: ClockConfiguration, handler: ControlRequestHandler,
-    frames: FramePublisher
+    frames: FramePublisher, states: ClockStateReport
   ) -> ControlServer? {
     let monotonic = SystemClock()
     do {
       let server = try ControlServer(
         socket: socket, limits: configuration.control.limits, logger: logger,
-        monotonic: { monotonic.now() }, frames: frames, handle: { handler.handle($0) })
+        monotonic: { monotonic.now() }, frames: frames, states: states, handle: { handler.handle($0) })
       try server.start()
       return server
     } catch {
@@ -347,8 +353,9 @@ public struct ClockJob {
 
   /// `hv5622-6xin14: HH:mm:ss 50 s, dd.MM.yy 10 s in Europe/Berlin`.
   static func describe(_ planner: ClockPlanner, board: BoardProfile) -> String {
-    let faces = planner.rotation.turns.map {
-      planner.rotation.turns.count > 1 ? "\($0.face.pattern) \($0.seconds) s" : "\($0.face.pattern)"
+    let faces = planner.rotation.turns.map { turn in
+      let name = turn.topic.map { "topic \(Printable.escaped($0.topic))" } ?? "\(turn.face.pattern)"
+      return planner.rotation.turns.count > 1 ? "\(name) \(turn.seconds) s" : name
     }
     return "\(board.name): \(faces.joined(separator: ", ")) in \(planner.calendar.identifier)"
   }

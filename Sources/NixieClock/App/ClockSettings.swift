@@ -48,6 +48,7 @@ public struct ClockSettings: Sendable {
     if options.timeZone != nil { pinned["timezone"] = "--timezone" }
     if !options.faces.isEmpty { pinned["faces"] = "--format" }
     if options.brightness != nil { pinned["brightness"] = "--brightness" }
+    if options.fadeMilliseconds != nil { pinned["fade-ms"] = "--fade-ms" }
     return pinned
   }
 

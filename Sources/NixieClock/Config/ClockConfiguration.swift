@@ -11,16 +11,27 @@ import NixieTransitions
 public struct ClockConfiguration: Hashable, Sendable {
   /// A face as configured, with where it was written (for messages).
   public struct Face: Hashable, Sendable {
+    /// The date pattern; empty for a face that shows a topic's value.
     public var format: String
     /// How long it shows, in `SettingRanges.faceSeconds`.
     public var seconds: Int
     /// The file and line the face was written on; nil from the command line.
     public var origin: Origin?
+    /// The value it shows instead of the time (`nixie mqtt`), or nil for a date face.
+    public var topic: TopicFace?
 
     public init(format: String, seconds: Int, origin: Origin? = nil) {
       self.format = format
       self.seconds = seconds
       self.origin = origin
+    }
+
+    /// A face showing the value of `topic`.
+    public init(topic: TopicFace, seconds: Int, origin: Origin? = nil) {
+      self.format = ""
+      self.seconds = seconds
+      self.origin = origin
+      self.topic = topic
     }
   }
 
@@ -168,6 +179,9 @@ public struct ClockConfiguration: Hashable, Sendable {
   public var realtime = false
   /// The backlight; nil: off.
   public var backlight: Backlight?
+  /// How long a value shown over the control socket stays when its request names no seconds
+  /// (`SettingRanges.showSeconds`).
+  public var showSeconds = SettingRanges.defaultShowSeconds
 
   public init() {}
 
@@ -196,7 +210,7 @@ public struct ClockConfiguration: Hashable, Sendable {
     let zone = try Self.zone(timeZone, origin: timeZoneOrigin)
     var turns: [FaceRotation.Turn] = []
     let fitting = DefaultFaces.best(for: board.formatter)
-    for face in faces {
+    for face in faces where face.topic == nil {
       do {
         let pattern = try FacePattern(face.format)
         turns.append(
@@ -220,13 +234,59 @@ public struct ClockConfiguration: Hashable, Sendable {
       }
       turns.append(FaceRotation.Turn(face: fitting, seconds: SettingRanges.defaultFaceSeconds(at: 0)))
     }
+    turns = try Self.withTopicFaces(faces, dateTurns: turns)
     var planner = ClockPlanner(
       calendar: zone, rotation: FaceRotation(turns: turns), layout: board.layout, night: night,
       antiPoisoning: antiPoisoning, indicator: indicator, brightness: brightness, transition: transition)
     if board.backlight?.isDriven == true { planner.backlight = backlight ?? Self.backlightOff }
     planner.light = light.map { $0.settings(fallback: brightness) }
     planner.presenceOffAfter = presence.map { Int64($0.offAfterSeconds) * 1_000_000_000 }
+    planner.showSeconds = Double(showSeconds)
+    planner.motion = motion
     return planner
+  }
+
+  /// The rotation's turns in the order `faces` lists them: the date faces' turns as given, each
+  /// topic face a turn of its own whose date face — shown while the topic has no fresh value —
+  /// is the date face before it (the last one for a topic face at the start). A topic may be
+  /// shown by one face only, and a rotation of topic faces alone has no time to fall back on.
+  static func withTopicFaces(_ faces: [Face], dateTurns: [FaceRotation.Turn]) throws(NixieError)
+    -> [FaceRotation.Turn]
+  {
+    guard let firstTopic = faces.first(where: { $0.topic != nil }) else { return dateTurns }
+    var seen: [String: Face] = [:]
+    for face in faces {
+      guard let topic = face.topic else { continue }
+      if let first = seen[topic.topic] {
+        let earlier = first.origin?.place.map { " (first at \($0))" } ?? ""
+        throw Self.faceError(
+          face, "topic '\(Printable.escaped(topic.topic))' is shown by another face\(earlier)")
+      }
+      seen[topic.topic] = face
+    }
+    guard let last = dateTurns.last, faces.contains(where: { $0.topic == nil }) else {
+      throw Self.faceError(
+        firstTopic,
+        "faces that show a topic need a date face beside them, shown while the topic has no fresh value")
+    }
+    var turns: [FaceRotation.Turn] = []
+    var dates = dateTurns.makeIterator()
+    var previous = last.face
+    for face in faces {
+      if let topic = face.topic {
+        turns.append(FaceRotation.Turn(face: previous, seconds: face.seconds, topic: topic))
+      } else if let turn = dates.next() {
+        turns.append(turn)
+        previous = turn.face
+      }
+    }
+    return turns
+  }
+
+  /// A mistake in `face`: bad configuration at its place, or bad usage without one.
+  private static func faceError(_ face: Face, _ message: String) -> NixieError {
+    if let origin = face.origin { return NixieError(.badConfiguration, origin.describe(message)) }
+    return NixieError(.badUsage, message)
   }
 
   /// A board's backlight when nothing sets it: off.

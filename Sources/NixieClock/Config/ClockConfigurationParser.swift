@@ -18,7 +18,7 @@ struct ClockConfigurationParser {
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
-      "unsynchronised", "control", "knob", "realtime", "backlight", "presence",
+      "unsynchronised", "control", "knob", "realtime", "backlight", "presence", "show-seconds",
     ])
     if let board = top["board"] {
       configuration.board = try nonEmpty(board)
@@ -46,6 +46,9 @@ struct ClockConfigurationParser {
     if let realtime = top["realtime"] { configuration.realtime = try realtime.bool() }
     if let backlight = top["backlight"] { configuration.backlight = try parseBacklight(backlight) }
     if let presence = top["presence"] { configuration.presence = try parsePresence(presence) }
+    if let seconds = top["show-seconds"] {
+      configuration.showSeconds = try seconds.int(in: SettingRanges.showSeconds)
+    }
     return configuration
   }
 
@@ -93,6 +96,11 @@ struct ClockConfigurationParser {
         faces.append(.init(format: try nonEmpty(item), seconds: seconds, origin: origin(of: item)))
         continue
       }
+      let keys = try item.mapping(allowed: ["format", "seconds"] + Self.topicFaceKeys).map(\.key)
+      if keys.contains("topic") {
+        faces.append(try parseTopicFace(item, seconds: seconds))
+        continue
+      }
       let fields = try item.fields(allowed: ["format", "seconds"], required: ["format"])
       let format = fields["format"]!
       faces.append(
@@ -102,6 +110,31 @@ struct ClockConfigurationParser {
           origin: origin(of: format)))
     }
     return faces
+  }
+
+  /// The keys of a face showing a value from the house, besides `seconds`.
+  static let topicFaceKeys = ["topic", "decimals", "stale-seconds", "group-digits"]
+
+  /// `topic` (required), `seconds`, `decimals`, `stale-seconds`, `group-digits`: a face showing
+  /// a value from the house (`TopicFace`).
+  private func parseTopicFace(_ item: ProfileNode, seconds: Int) throws(BoardFileError)
+    -> ClockConfiguration.Face
+  {
+    let fields = try item.fields(allowed: ["seconds"] + Self.topicFaceKeys, required: ["topic"])
+    let node = fields["topic"]!
+    let topic = try node.string()
+    if let problem = TopicFace.problem(topic: topic) {
+      throw node.error("\(node.path): \(problem), not '\(Printable.escaped(topic))'")
+    }
+    var face = TopicFace(topic: topic)
+    if let decimals = fields["decimals"] { face.decimals = try decimals.int(in: TopicFace.decimalsRange) }
+    if let stale = fields["stale-seconds"] {
+      face.staleSeconds = try stale.int(in: TopicFace.staleSecondsRange)
+    }
+    if let group = fields["group-digits"] { face.groupDigits = try group.bool() }
+    return .init(
+      topic: face, seconds: try fields["seconds"]?.int(in: SettingRanges.faceSeconds) ?? seconds,
+      origin: origin(of: node))
   }
 
   private func parseTransition(_ node: ProfileNode, into configuration: inout ClockConfiguration)
@@ -118,7 +151,7 @@ struct ClockConfigurationParser {
         rawValue: try choice(style, TransitionSpec.Kind.allCases.map(\.rawValue)))!
     }
     if let fade = fields["fade-ms"] {
-      configuration.fadeMilliseconds = try fade.int(in: 0...TransitionSpec.longestFadeMilliseconds)
+      configuration.fadeMilliseconds = try fade.int(in: SettingRanges.fadeMilliseconds)
     }
     if let curve = fields["curve"] {
       configuration.curve = FadeCurve(rawValue: try choice(curve, FadeCurve.allCases.map(\.rawValue)))!
@@ -278,20 +311,31 @@ extension ClockConfigurationParser {
   func parseOverrides(bytes: [UInt8]) throws(BoardFileError) -> ClockOverrides {
     var overrides = ClockOverrides()
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return overrides }
-    let top = try root.fields(allowed: ClockOverrides.keys)
+    // The fade's length is nixie.yaml's `transition.fade-ms`, and written in the same place.
+    let top = try root.fields(allowed: ClockOverrides.keys.filter { $0 != "fade-ms" } + ["transition"])
     if let zone = top["timezone"] { overrides.timeZone = try nonEmpty(zone) }
     if let faces = top["faces"] {
       let parsed = try parseFaces(faces)
       guard parsed.count <= ClockSettingsChange.maximumFaces else {
         throw faces.error("faces may list at most \(ClockSettingsChange.maximumFaces) faces here")
       }
-      overrides.faces = parsed.map { ClockOverrides.Face(format: $0.format, seconds: $0.seconds) }
+      overrides.faces = parsed.map { face in
+        if let topic = face.topic { return ClockOverrides.Face(topic: topic, seconds: face.seconds) }
+        return ClockOverrides.Face(format: face.format, seconds: face.seconds)
+      }
     }
     if let brightness = top["brightness"] {
       overrides.brightness = try brightness.int(in: SettingRanges.brightnessPercent)
     }
     if let night = top["night"] { overrides.night = try parseNight(night).map { .hours($0) } ?? .off }
     if let backlight = top["backlight"] { overrides.backlight = try backlightSetting(backlight).text }
+    if let transition = top["transition"] {
+      let fields = try transition.fields(allowed: ["fade-ms"], required: ["fade-ms"])
+      overrides.fadeMilliseconds = try fields["fade-ms"]!.int(in: SettingRanges.fadeMilliseconds)
+    }
+    if let seconds = top["show-seconds"] {
+      overrides.showSeconds = try seconds.int(in: SettingRanges.showSeconds)
+    }
     return overrides
   }
 }

@@ -12,16 +12,20 @@ public struct ClockStateReport: Sendable {
   public let frames: FramePublisher?
   /// The frame thread's lateness so far.
   public let timing: @Sendable () -> SliceTiming?
+  /// When the clock started and the time now (monotonic nanoseconds), for its uptime; nil:
+  /// no uptime reported.
+  public let uptime: (@Sendable () -> UInt64)?
 
   public init(
     board: BoardProfile, status: ClockStatus, editor: ClockSettingsEditor?, frames: FramePublisher?,
-    timing: @escaping @Sendable () -> SliceTiming?
+    timing: @escaping @Sendable () -> SliceTiming?, uptime: (@Sendable () -> UInt64)? = nil
   ) {
     self.board = board
     self.status = status
     self.editor = editor
     self.frames = frames
     self.timing = timing
+    self.uptime = uptime
   }
 
   /// The backlight setting in force (`#rrggbb`, a name, `off`, `cycle`); nil on boards
@@ -33,14 +37,43 @@ public struct ClockStateReport: Sendable {
 
   /// The state as a JSON object.
   public func json() -> String {
+    var members = steadyMembers()
+    if let uptime { members.append(("uptime_s", String(uptime() / 1_000_000_000))) }
+    members += liveMembers()
+    return JSONText.object(members)
+  }
+
+  /// What a state subscriber gets (`subscribe: "state"`): the state without `shows` and
+  /// `frame_timing`, which move with every second and frame; and `key`, the same without the
+  /// uptime, to tell whether anything changed since the last line.
+  public func subscription() -> (key: String, json: String) {
+    let members = steadyMembers()
+    let key = JSONText.object(members)
+    guard let uptime else { return (key, key) }
+    return (key, JSONText.object(members + [("uptime_s", String(uptime() / 1_000_000_000))]))
+  }
+
+  /// The members that change only when something happens: settings, activity, night,
+  /// overrides, the display's power, the chosen face, synchronisation, the value shown, the
+  /// topic faces' values.
+  private func steadyMembers() -> [(String, String)] {
     var members: [(String, String)] = [
       ("protocol", String(ControlRequest.versions.upperBound)), ("board", JSONText.quoted(board.name)),
       ("layout", ReportedLayout.json(board.layout)),
     ]
     if let snapshot = status.snapshot {
-      members.append(("settings", Self.settings(snapshot.planner)))
+      let planner = snapshot.planner
+      members.append(("settings", Self.settings(planner)))
       members.append(("activity", JSONText.quoted(Self.activity(snapshot.activity))))
       members.append(("night", snapshot.night ? "true" : "false"))
+      members.append(("display", planner.displayOn ? "true" : "false"))
+      members.append(("face", planner.chosenFace.map(String.init) ?? "null"))
+      members.append(("synchronised", snapshot.synchronised ? "true" : "false"))
+      members.append(("message", snapshot.message.map { JSONText.quoted(Self.trimmed($0)) } ?? "null"))
+      let values = planner.values.sorted { $0.key < $1.key }.map {
+        ($0.key, JSONText.quoted(Self.trimmed(board.layout.text(of: $0.value))))
+      }
+      members.append(("values", JSONText.object(values)))
     }
     members.append(("overridden", JSONText.array(editor?.overrides.setKeys ?? [])))
     members.append(("pinned", JSONText.array((editor?.settings.pinnedKeys.keys.sorted()) ?? [])))
@@ -48,6 +81,12 @@ public struct ClockStateReport: Sendable {
     members.append(("backlight", backlight.map(JSONText.quoted) ?? "null"))
     members.append(("light", Self.json(status.snapshot?.room.light)))
     members.append(("presence", Self.json(status.snapshot?.room.presence)))
+    return members
+  }
+
+  /// What the tubes show now and how punctual the frame thread is.
+  private func liveMembers() -> [(String, String)] {
+    var members: [(String, String)] = []
     if let frames {
       let (state, brightness) = frames.target()
       members.append(
@@ -74,12 +113,15 @@ public struct ClockStateReport: Sendable {
           ])
         ))
     }
-    return JSONText.object(members)
+    return members
   }
 
   static func settings(_ planner: ClockPlanner) -> String {
-    let faces = planner.rotation.turns.map {
-      JSONText.object([("format", JSONText.quoted($0.face.pattern.text)), ("seconds", String($0.seconds))])
+    let faces = planner.rotation.turns.map { turn in
+      if let topic = turn.topic { return topic.json(seconds: turn.seconds) }
+      return JSONText.object([
+        ("format", JSONText.quoted(turn.face.pattern.text)), ("seconds", String(turn.seconds)),
+      ])
     }
     let night: String
     if let mode = planner.night {
@@ -96,7 +138,14 @@ public struct ClockStateReport: Sendable {
       ("timezone", JSONText.quoted(planner.calendar.identifier)), ("faces", JSONText.array(json: faces)),
       ("brightness", String(Int((planner.brightness * 100).rounded()))), ("night", night),
       ("transition", JSONText.quoted(planner.transition.rawValue)),
+      ("fade_ms", String(planner.motion.fade / 1_000_000)),
+      ("show_seconds", String(Int(planner.showSeconds))),
     ])
+  }
+
+  /// What the tubes show without the dark tubes at either end (`   21.5 ` is `21.5`).
+  static func trimmed(_ text: String) -> String {
+    String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 
   static func activity(_ activity: ClockFrame.Activity?) -> String {

@@ -1,5 +1,6 @@
 import NixieControl
 import NixieDisplay
+import NixieText
 
 /// Turns a checked control request into a command for the daemon loop or an answer: a value
 /// must be one the board can show (the same rules as `nixie show`), else the client gets the
@@ -29,7 +30,7 @@ public struct ControlRequestHandler: Sendable {
     case .show(let value, let seconds, let requested, let groupDigits):
       do {
         let state = try formatter.format(value, options: FormatOptions(groupDigits: groupDigits))
-        inbox.post(.show(state, seconds: seconds, transition: requested))
+        inbox.post(.show(state, seconds: seconds, transition: requested, text: value))
       } catch {
         return .refused(error.description)
       }
@@ -45,9 +46,43 @@ public struct ControlRequestHandler: Sendable {
       }
     case .antiPoisoning(let seconds):
       inbox.post(.runAntiPoisoning(seconds: seconds))
-    case .subscribe:
+    case .subscribe, .subscribeState:
       return .refused("'subscribe' is answered by the server")
+    case .display(let on):
+      inbox.post(.display(on: on))
+    case .face(let face):
+      if let face {
+        let count = report?.status.snapshot?.planner.rotation.turns.count ?? 1
+        guard face < count else {
+          return .refused("there is no face \(face): the rotation has \(count) (0 to \(count - 1))")
+        }
+      }
+      inbox.post(.chooseFace(face))
+    case .night(let night):
+      inbox.post(.setNight(night))
+    case .faceValue(let topic, let value):
+      return faceValue(topic: topic, value: value)
     }
     return .ok
+  }
+
+  /// A topic face's value, laid out with that face's decimals and grouping as `show` lays a value
+  /// out; refused with the formatter's message, or when no face shows the topic.
+  private func faceValue(topic: String, value: String) -> ControlReply {
+    let turns = report?.status.snapshot?.planner.rotation.turns ?? []
+    guard let face = turns.compactMap(\.topic).first(where: { $0.topic == topic }) else {
+      let topics = turns.compactMap(\.topic).map { "'\(Printable.escaped($0.topic))'" }
+      return .refused(
+        "no face shows the topic '\(Printable.escaped(topic))'"
+          + (topics.isEmpty
+            ? " (the clock's faces show no topic)" : "; faces show " + topics.joined(separator: ", ")))
+    }
+    do {
+      let state = try formatter.format(value, options: face.formatOptions)
+      inbox.post(.faceValue(topic: topic, state: state))
+      return .ok
+    } catch {
+      return .refused(error.description)
+    }
   }
 }

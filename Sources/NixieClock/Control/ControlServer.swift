@@ -17,9 +17,10 @@ import NixieText
 ///
 /// A client that subscribes gets the frames (`FramePublisher`) as lines from then on, and
 /// `{"alive": true}` whenever nothing else was sent for `ControlService.keepAlive` (so a
-/// subscriber can tell a stopped clock from a still display); it has no deadline, at most
-/// `maximumSubscribers` may subscribe, and one that does not read is dropped once
-/// `maximumPendingBytes` wait for it.
+/// subscriber can tell a stopped clock from a still display); or the state whenever it changes
+/// (`ClockStateReport.subscription`, woken by `ClockStatus.onChange`; no keep-alive). A
+/// subscriber has no deadline, at most `maximumSubscribers` may subscribe (of both kinds), and
+/// one that does not read is dropped once `maximumPendingBytes` wait for it.
 public final class ControlServer: @unchecked Sendable {
   public let path: String
   private let file: ListeningSocketFile
@@ -27,16 +28,19 @@ public final class ControlServer: @unchecked Sendable {
   private let server: StreamServer<ControlService>
 
   /// Claims the socket at `path` (`claim(path:group:)`) and serves on it. `handle` checks a
-  /// request and acts on it; `frames` feeds subscribers (nil: subscriptions are refused).
+  /// request and acts on it; `frames` feeds frame subscribers and `states` state subscribers
+  /// (nil: those subscriptions are refused).
   public convenience init(
     path: String, group: String?, limits: ControlLimits, logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64, frames: FramePublisher? = nil,
+    states: ClockStateReport? = nil,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) throws(ListeningSocketFile.Failure) {
     let file = try Self.claim(path: path, group: group)
     do throws(SystemCallError) {
       try self.init(
-        socket: file, limits: limits, logger: logger, monotonic: monotonic, frames: frames, handle: handle)
+        socket: file, limits: limits, logger: logger, monotonic: monotonic, frames: frames, states: states,
+        handle: handle)
     } catch {
       file.remove()
       throw .system(error)
@@ -58,11 +62,12 @@ public final class ControlServer: @unchecked Sendable {
   public init(
     socket file: ListeningSocketFile, limits: ControlLimits, logger: Logger,
     monotonic: @escaping @Sendable () -> UInt64, frames: FramePublisher? = nil,
+    states: ClockStateReport? = nil,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) throws(SystemCallError) {
     self.path = file.path
     self.file = file
-    service = ControlService(limits: limits, frames: frames, logger: logger, handle: handle)
+    service = ControlService(limits: limits, frames: frames, states: states, logger: logger, handle: handle)
     server = try StreamServer(
       listeners: [file.socket], service: service, monotonic: monotonic,
       report: { logger.warning("control socket: \($0)") })
@@ -71,6 +76,11 @@ public final class ControlServer: @unchecked Sendable {
     // keeps the server, its thread's state and the whole session alive for ever (LeakSanitizer).
     frames?.onPlan { [weak server = self.server, weak service = self.service] in
       guard let server, let service, service.isPublishing.withLock({ $0 }) else { return }
+      server.wake()
+    }
+    states?.status.onChange { [weak server = self.server, weak service = self.service] in
+      guard let server, let service, service.isPublishingState.withLock({ $0 }) else { return }
+      service.stateChanged.withLock { $0 = true }
       server.wake()
     }
     // A new subscriber starts the keep-alive ticks.
@@ -110,17 +120,27 @@ final class ControlService: StreamService, @unchecked Sendable {
     var discarding = false
     var bucket: TokenBucket
     var refusals = 0
+    /// Subscribed to the frames or the state: it only listens from now on.
     var subscribed = false
+    /// Subscribed to the state (not the frames), and the key of the state it was sent last.
+    var wantsState = false
+    var stateKey: String?
   }
 
   let configured: Locked<ControlLimits>
   /// Whether anyone subscribes to the frames (set on the server's thread, read by the
   /// frame thread's plans to decide whether to wake it).
   let isPublishing = Locked(false)
+  /// Whether anyone subscribes to the state (read by the daemon loop's thread).
+  let isPublishingState = Locked(false)
+  /// Whether the daemon loop said the state changed since the last tick sent it: the state is
+  /// made only then, not on every tick (a fade's frames come 25 times a second).
+  let stateChanged = Locked(false)
   /// The limits the serving thread applies (its own copy).
   private var active: ControlLimits
   private var total: TokenBucket
   private let frames: FramePublisher?
+  private let states: ClockStateReport?
   private let handle: @Sendable (ControlRequest) -> ControlReply
   private let logger: Logger
   /// The last frame sent to subscribers.
@@ -137,9 +157,10 @@ final class ControlService: StreamService, @unchecked Sendable {
   static let aliveLine = Array(#"{"alive": true}"#.utf8) + [10]
 
   init(
-    limits: ControlLimits, frames: FramePublisher?, logger: Logger,
+    limits: ControlLimits, frames: FramePublisher?, states: ClockStateReport? = nil, logger: Logger,
     handle: @escaping @Sendable (ControlRequest) -> ControlReply
   ) {
+    self.states = states
     self.logger = logger
     configured = Locked(limits)
     active = limits
@@ -226,6 +247,9 @@ final class ControlService: StreamService, @unchecked Sendable {
       case .success(.subscribe):
         text = subscribe(connection, at: now)
         refused = !connection.state.subscribed
+      case .success(.subscribeState):
+        text = subscribeState(connection)
+        refused = !connection.state.subscribed
       case .success(let request):
         let reply = handle(request)
         text = reply.line
@@ -263,18 +287,51 @@ final class ControlService: StreamService, @unchecked Sendable {
     return ControlReply.subscribe.line + JSONText.object([("frame", frame)]) + "\n"
   }
 
+  /// Makes `connection` a state subscriber, if there is room: the reply, then the state now.
+  private func subscribeState(_ connection: StreamConnection<Client>) -> String {
+    guard let states else { return ControlReply.refused("this clock publishes no state").line }
+    guard subscriberCount < active.maximumSubscribers else {
+      return ControlReply.busy("too many subscribers (at most \(active.maximumSubscribers)); try again later")
+    }
+    subscriberCount += 1
+    isPublishingState.withLock { $0 = true }
+    connection.state.subscribed = true
+    connection.state.wantsState = true
+    connection.deadline = nil
+    let (key, json) = states.subscription()
+    connection.state.stateKey = key
+    return ControlReply.subscribeState.line + JSONText.object([("state", json)]) + "\n"
+  }
+
   /// Subscribers at the moment (counted as they come and go).
   private var subscriberCount = 0
 
   func tick(_ connections: [StreamConnection<Client>], at now: UInt64) -> UInt64? {
     applyLimits(connections)
-    subscriberCount = connections.filter { $0.state.subscribed && !$0.isDropped }.count
-    isPublishing.withLock { $0 = subscriberCount > 0 }
-    guard subscriberCount > 0 else {
+    let listening = connections.filter { $0.state.subscribed && !$0.isDropped }
+    let stateSubscribers = listening.filter(\.state.wantsState)
+    let frameSubscribers = listening.filter { !$0.state.wantsState }
+    subscriberCount = listening.count
+    isPublishing.withLock { $0 = !frameSubscribers.isEmpty }
+    isPublishingState.withLock { $0 = !stateSubscribers.isEmpty }
+    if let states, !stateSubscribers.isEmpty,
+      stateChanged.withLock({ changed in
+        defer { changed = false }; return changed
+      })
+    {
+      let (key, json) = states.subscription()
+      let line = Array((JSONText.object([("state", json)]) + "\n").utf8)
+      for connection in stateSubscribers where connection.state.stateKey != key {
+        connection.send(line)
+        connection.state.stateKey = key
+      }
+    }
+    // The rest is for frame subscribers: state subscribers hear of changes only.
+    guard !frameSubscribers.isEmpty else {
       lastFrame = nil
       return nil
     }
-    let subscribers = connections.filter(\.state.subscribed)
+    let subscribers = frameSubscribers
     var next: UInt64?
     if let frames {
       let (json, settled) = frames.frame(at: now)

@@ -6,9 +6,11 @@ import NixieTransitions
 /// sensor's and the presence line's readers. Posted
 /// through a `ClockInbox`.
 public enum ClockCommand: Hashable, Sendable {
-  /// Show `state` for `seconds`, arriving with `transition` (nil: the clock's configured one,
-  /// as it is when the value is shown), then go back to the clock.
-  case show(DisplayState, seconds: Double, transition: TransitionSpec.Kind?)
+  /// Show `state` for `seconds` (nil: the clock's `show-seconds`), arriving with `transition`
+  /// (nil: the clock's configured one, as it is when the value is shown), then go back to the
+  /// clock. `text` is the value as it was asked for, which the state reports as `message`
+  /// (nil: the text the tubes read).
+  case show(DisplayState, seconds: Double?, transition: TransitionSpec.Kind?, text: String? = nil)
   /// Go back to the clock now.
   case clear
   /// Set the day's brightness, 0…1 (the knob's turn, through the spinner).
@@ -29,4 +31,12 @@ public enum ClockCommand: Hashable, Sendable {
   /// Run the anti-poisoning slot machine now for `seconds` (nil: the configured short run's
   /// length, else 5), then back to the clock.
   case runAntiPoisoning(seconds: Int?)
+  /// Turn the display on or off (every tube dark) until told otherwise or restarted.
+  case display(on: Bool)
+  /// Show only this face of the rotation, or (nil) the rotation again.
+  case chooseFace(Int?)
+  /// Night mode on or off now, whatever the hours, until reloaded; nil: the hours again.
+  case setNight(Bool?)
+  /// The latest value of a topic face, already laid out for the board.
+  case faceValue(topic: String, state: DisplayState)
 }

@@ -44,11 +44,13 @@ public final class ClockDaemon {
     }
   }
 
-  /// A value shown on request, until `until` (monotonic); nil transition: the clock's.
+  /// A value shown on request, until `until` (monotonic); nil transition: the clock's. `text`
+  /// is the value as asked for.
   private struct Message {
     var state: DisplayState
     var until: UInt64
     var transition: TransitionSpec.Kind?
+    var text: String?
   }
 
   public private(set) var planner: ClockPlanner
@@ -74,6 +76,8 @@ public final class ClockDaemon {
   private var room = ClockRoom()
   /// The tubes went dark because nobody was there: they light again at once.
   private var darkWhileVacant = false
+  /// The values handed in for topic faces.
+  private var faceValues = FaceValues()
 
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
@@ -111,24 +115,28 @@ public final class ClockDaemon {
       }
       for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
       if let current = message, mono >= current.until { message = nil }
-      let wasVacant = planner.vacant
-      room.apply(to: &planner, at: Int64(mono))
-      if planner.vacant && !wasVacant { logger.debug("nobody there: the tubes go dark") }
-      if let replanned = zoneChange?() {
+      if var replanned = zoneChange?() {
+        replanned.keepRuntime(of: planner, keepNight: true)
         planner = replanned
         shown = nil
         logger.notice("the system's time zone changed: \(describe(planner))")
         notify(["STATUS=" + describe(planner)])
       }
+      let wasVacant = planner.vacant
+      room.apply(to: &planner, at: Int64(mono))
+      if planner.vacant && !wasVacant { logger.debug("nobody there: the tubes go dark") }
 
       // A deadline wake-up evaluates at its due instant even if the clock reads a hair
       // before it; a larger gap means the clock was set in between, so the reading wins.
       var now = clock.wallTime()
       if let due, now < due, due - now < 2_000_000 { now = due }
+      planner.values = faceValues.fresh(for: planner.rotation, at: mono)
       try showFrame(at: now, mono: mono)
       services.status?.update(
         ClockStatus.Snapshot(
           planner: planner, activity: shown?.activity, night: planner.isNight(at: now),
+          synchronised: synchronised ?? true,
+          message: message.map { $0.text ?? planner.layout.text(of: $0.state) },
           room: room.report(planner: planner, at: Int64(mono), wall: clock.wallTime())))
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
@@ -191,7 +199,7 @@ public final class ClockDaemon {
     }
 
     var frame = planner.frame(at: now, synchronised: isSynchronised)
-    if let message {
+    if let message, planner.displayOn {
       frame = ClockFrame(
         state: message.state, brightness: max(frame.brightness, planner.dayLevel),
         activity: .message(message.transition ?? planner.transition))
@@ -239,13 +247,19 @@ public final class ClockDaemon {
       room.presenceLine(active: active, offAfter: planner.presenceOffAfter, at: Int64(mono))
       if active && planner.vacant { logger.debug("someone is there: the tubes light") }
     case .nextFace:
-      planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+      // A face chosen over the control socket moves on itself; otherwise the rotation does.
+      if let chosen = planner.chosenFace {
+        planner.chosenFace = (chosen + 1) % max(1, planner.rotation.turns.count)
+      } else {
+        planner.faceShift = (planner.faceShift + 1) % max(1, planner.rotation.turns.count)
+      }
       logger.debug("next face (shift \(planner.faceShift))")
     case .toggleNight:
       planner.nightOverride = !planner.isNight(at: wall)
       logger.debug("night mode \(planner.nightOverride == true ? "on" : "off") until reload")
-    case .show(let state, let seconds, let transition):
-      message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition)
+    case .show(let state, let requested, let transition, let text):
+      let seconds = requested ?? planner.showSeconds
+      message = Message(state: state, until: mono + UInt64(seconds * 1e9), transition: transition, text: text)
       logger.debug("showing a value from the control socket for \(seconds) s")
     case .clear:
       message = nil
@@ -253,7 +267,9 @@ public final class ClockDaemon {
     case .reconfigure(let configuration):
       guard let configure else { return }
       do {
-        planner = try configure(configuration)
+        var replanned = try configure(configuration)
+        replanned.keepRuntime(of: planner, keepNight: true)
+        planner = replanned
         room.knobOverride = false
         shown = nil
         logger.notice("settings changed over the control socket: \(describe(planner))")
@@ -266,6 +282,18 @@ public final class ClockDaemon {
       planner.requestedRun = AntiPoisoningRun(
         kind: .requested, start: wall, end: wall + length, step: planner.antiPoisoning.stepNanoseconds)
       message = nil
+    case .display(let on):
+      planner.displayOn = on
+      logger.info("display \(on ? "on" : "off") (over the control socket)")
+    case .chooseFace(let face):
+      planner.chosenFace = face.map { min($0, max(0, planner.rotation.turns.count - 1)) }
+      logger.debug(face.map { "face \($0) only" } ?? "the rotation of faces again")
+    case .setNight(let night):
+      planner.nightOverride = night
+      logger.debug(
+        "night mode \(night.map { $0 ? "on" : "off" } ?? "by the hours") (over the control socket)")
+    case .faceValue(let topic, let state):
+      faceValues.record(state, topic: topic, at: mono)
     }
   }
 
@@ -275,7 +303,9 @@ public final class ClockDaemon {
       return
     }
     do {
-      planner = try reload()
+      var reloaded = try reload()
+      reloaded.keepRuntime(of: planner, keepNight: false)
+      planner = reloaded
       room.knobOverride = false
       shown = nil
       logger.notice("configuration reloaded: \(describe(planner))")

@@ -2,31 +2,75 @@ import NixieSystem
 
 /// What the daemon loop last decided, for the control socket's `state` request: the
 /// schedule in force (with the knob's changes) and what the clock is doing. The loop updates
-/// it; the control server's thread reads it.
+/// it; the control server's thread reads it, and is told (`onChange`) when something a state
+/// subscriber sees has changed.
 public final class ClockStatus: Sendable {
   /// One look at the loop.
   public struct Snapshot: Sendable {
     public var planner: ClockPlanner
     public var activity: ClockFrame.Activity?
     public var night: Bool
+    /// Whether the kernel says the system clock is synchronised (true when it cannot tell).
+    public var synchronised: Bool
+    /// The text of a value shown over the control socket, while it shows.
+    public var message: String?
     /// The light sensor and the presence line, as followed.
     public var room: RoomReport
 
     public init(
-      planner: ClockPlanner, activity: ClockFrame.Activity?, night: Bool, room: RoomReport = RoomReport()
+      planner: ClockPlanner, activity: ClockFrame.Activity?, night: Bool, synchronised: Bool = true,
+      message: String? = nil, room: RoomReport = RoomReport()
     ) {
       self.planner = planner
       self.activity = activity
       self.night = night
+      self.synchronised = synchronised
+      self.message = message
       self.room = room
+    }
+
+    /// What a state subscriber sees of it: everything but the turn of the rotation (which
+    /// face shows now moves on by itself; the `state` answer does not report it).
+    struct Published: Equatable {
+      var planner: ClockPlanner
+      var activity: String
+      var night: Bool
+      var synchronised: Bool
+      var message: String?
+      var room: RoomReport
+    }
+
+    var published: Published {
+      var planner = planner
+      planner.faceShift = 0
+      let kind: String
+      switch activity {
+      case .face?, nil: kind = "clock"
+      case .antiPoisoning?: kind = "anti-poisoning"
+      case .message?: kind = "message"
+      }
+      return Published(
+        planner: planner, activity: kind, night: night, synchronised: synchronised, message: message,
+        room: room)
     }
   }
 
   private let latest = Locked<Snapshot?>(nil)
+  private let listener = LockedAction<Void, Void>()
 
   public init() {}
 
-  public func update(_ snapshot: Snapshot) { latest.withLock { $0 = snapshot } }
+  public func update(_ snapshot: Snapshot) {
+    let changed = latest.withLock { latest in
+      defer { latest = snapshot }
+      return latest.map { $0.published != snapshot.published } ?? true
+    }
+    if changed { listener() }
+  }
+
+  /// Calls `action` (on the daemon loop's thread) after an update that changed what a state
+  /// subscriber sees.
+  public func onChange(_ action: @escaping @Sendable () -> Void) { listener.set(action) }
 
   /// The latest snapshot; nil before the loop ran.
   public var snapshot: Snapshot? { latest.withLock { $0 } }

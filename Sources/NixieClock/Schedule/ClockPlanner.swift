@@ -8,7 +8,7 @@ import NixieTransitions
 /// the system clock is synchronised, what the display should be (`frame(at:)`) and when it
 /// next needs another look (`nextDue(after:)`). No clock is read inside; the daemon loop
 /// and the tests supply the instants.
-public struct ClockPlanner: Sendable {
+public struct ClockPlanner: Equatable, Sendable {
   public var calendar: ZoneCalendar
   public var rotation: FaceRotation
   public var night: NightMode?
@@ -37,6 +37,18 @@ public struct ClockPlanner: Sendable {
   public var presenceOffAfter: Int64?
   /// Nobody has been there for `presenceOffAfter` (the daemon sets it): the tubes are dark.
   public var vacant = false
+  /// Whether the tubes show anything: off, every tube is dark (no values, no anti-poisoning)
+  /// until it is turned on again — a TV's power, not a setting.
+  public var displayOn = true
+  /// The one face shown instead of the rotation (its index), or nil: the rotation.
+  public var chosenFace: Int?
+  /// The fresh values of the topic faces, by topic (the daemon hands them in before each
+  /// frame; a topic without one is skipped).
+  public var values: [String: DisplayState] = [:]
+  /// How long a value shown over the control socket stays when its request names no seconds.
+  public var showSeconds = Double(SettingRanges.defaultShowSeconds)
+  /// The fades' length and curve (the display plays them; the `state` answer reports them).
+  public var motion = ClockMotion()
 
   public init(
     calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -59,19 +71,21 @@ public struct ClockPlanner: Sendable {
     let seconds = time.floorDividing(by: 1_000_000_000)
     let intoSecond = time - seconds * 1_000_000_000
     let local = calendar.local(seconds)
-    let level = self.level(nightFactor: nightFactor(atSecondOfDay: local.secondOfDay))
-    let turn = (rotation.turn(atSecondOfDay: local.secondOfDay) + faceShift) % max(1, rotation.turns.count)
+    let level = displayOn ? self.level(nightFactor: nightFactor(atSecondOfDay: local.secondOfDay)) : 0
+    let turn = self.turn(atSecondOfDay: local.secondOfDay)
     guard level > 0 else {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
     }
     if let run = requested(at: time) ?? antiPoisoning.run(at: time, local: local, calendar: calendar) {
       let end = calendar.local(run.end.floorDividing(by: 1_000_000_000))
-      let landing = (rotation.turn(atSecondOfDay: end.secondOfDay) + faceShift) % max(1, rotation.turns.count)
+      let landing = self.turn(atSecondOfDay: end.secondOfDay)
       return ClockFrame(
         state: rotation.turns[landing].face.state(at: end), brightness: level, activity: .antiPoisoning(run))
     }
-    let content = rotation.turns[turn].face.state(at: local)
-    let hidden = !synchronised && indicator.hidesSeparators(nanosecondsIntoSecond: intoSecond)
+    let value = rotation.turns[turn].topic.flatMap { values[$0.topic] }
+    let content = value ?? rotation.turns[turn].face.state(at: local)
+    // A value from the house keeps its decimal point: the indicator speaks of the time.
+    let hidden = !synchronised && value == nil && indicator.hidesSeparators(nanosecondsIntoSecond: intoSecond)
     return ClockFrame(
       state: hidden ? UnsynchronisedIndicator.withoutSeparators(content, layout: layout) : content,
       content: content, brightness: level, activity: .face(turn), separatorsHidden: hidden)
@@ -89,6 +103,29 @@ public struct ClockPlanner: Sendable {
 
   /// The brightness a message is shown at, at least: the day's, or the room light's.
   public var dayLevel: Double { roomLight ?? brightness }
+
+  /// The turn shown at local `secondOfDay`: the chosen face, else the rotation's turn moved on
+  /// by the knob's presses.
+  public func turn(atSecondOfDay secondOfDay: Int) -> Int {
+    let count = max(1, rotation.turns.count)
+    if let chosenFace { return min(chosenFace, count - 1) }
+    return (rotation.turn(atSecondOfDay: secondOfDay) + faceShift) % count
+  }
+
+  /// What a `reconfigure` or reload keeps of `running`: the display's power, a chosen face
+  /// still in the rotation, the room's light and presence as last followed (the daemon follows
+  /// them on from there); with `keepNight` (a change over the control socket, not a reload)
+  /// also the night forced on or off and the knob's moves through the faces.
+  public mutating func keepRuntime(of running: ClockPlanner, keepNight: Bool) {
+    displayOn = running.displayOn
+    if let chosen = running.chosenFace, chosen < rotation.turns.count { chosenFace = chosen }
+    values = running.values
+    roomLight = running.roomLight
+    vacant = running.vacant
+    guard keepNight else { return }
+    nightOverride = running.nightOverride
+    faceShift = running.faceShift % max(1, rotation.turns.count)
+  }
 
   /// The requested run, while `time` is inside it.
   private func requested(at time: Int64) -> AntiPoisoningRun? {

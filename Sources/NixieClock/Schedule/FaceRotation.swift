@@ -1,15 +1,22 @@
+import NixieControl
+
 /// The faces the clock takes turns showing, each for a number of seconds (time for 50 s, date
 /// for 10 s). The turns are counted from local midnight, so with a cycle that divides a day
 /// the same face shows at the same second of every minute (date at :50–:59 above).
 public struct FaceRotation: Hashable, Sendable {
   /// A face and how long it shows each turn.
   public struct Turn: Hashable, Sendable {
+    /// The date face; for a turn with a `topic`, the one shown while the topic has no fresh
+    /// value (the date face before it in the rotation).
     public var face: ClockFace
     public var seconds: Int
+    /// The value this turn shows instead of `face`, when there is a fresh one.
+    public var topic: TopicFace?
 
-    public init(face: ClockFace, seconds: Int) {
+    public init(face: ClockFace, seconds: Int, topic: TopicFace? = nil) {
       self.face = face
       self.seconds = max(1, seconds)
+      self.topic = topic
     }
   }
 

@@ -25,17 +25,24 @@ public struct ClockOverrides: Hashable, Sendable {
   /// A backlight setting (`#rrggbb`, a colour name, `off`, `cycle`), lowercased; it replaces
   /// nixie.yaml's `backlight` (or its `colour`), keeping the rest of that section.
   public var backlight: String?
+  /// How long a fade takes, milliseconds (nixie.yaml's `transition.fade-ms`).
+  public var fadeMilliseconds: Int?
+  /// How long a value shown over the control socket stays when its request names no seconds.
+  public var showSeconds: Int?
 
   public init() {}
 
   /// The keys an overrides file may hold.
-  public static let keys = ["timezone", "faces", "brightness", "night", "backlight"]
+  public static let keys = [
+    "timezone", "faces", "brightness", "night", "backlight", "fade-ms", "show-seconds",
+  ]
 
   /// The keys that are set, in `keys` order.
   public var setKeys: [String] {
     [
       ("timezone", timeZone != nil), ("faces", faces != nil), ("brightness", brightness != nil),
-      ("night", night != nil), ("backlight", backlight != nil),
+      ("night", night != nil), ("backlight", backlight != nil), ("fade-ms", fadeMilliseconds != nil),
+      ("show-seconds", showSeconds != nil),
     ].filter(\.1).map(\.0)
   }
 
@@ -54,6 +61,8 @@ public struct ClockOverrides: Hashable, Sendable {
     apply(change.brightness, to: &result.brightness)
     apply(change.night, to: &result.night)
     apply(change.backlight, to: &result.backlight)
+    apply(change.fadeMilliseconds, to: &result.fadeMilliseconds)
+    apply(change.showSeconds, to: &result.showSeconds)
     return result
   }
 
@@ -67,11 +76,15 @@ public struct ClockOverrides: Hashable, Sendable {
       result.timeZoneOrigin = origin
     }
     if let faces {
-      result.faces = faces.map {
-        ClockConfiguration.Face(
-          format: $0.format, seconds: $0.seconds, origin: origin)
+      result.faces = faces.map { face in
+        if let topic = face.topic {
+          return ClockConfiguration.Face(topic: topic, seconds: face.seconds, origin: origin)
+        }
+        return ClockConfiguration.Face(format: face.format, seconds: face.seconds, origin: origin)
       }
     }
+    if let fadeMilliseconds { result.fadeMilliseconds = fadeMilliseconds }
+    if let showSeconds { result.showSeconds = showSeconds }
     if let brightness {
       // A brightness set on the page is fixed: it sets `brightness: auto` aside until reset.
       result.brightness = Double(brightness) / 100
@@ -105,6 +118,14 @@ public struct ClockOverrides: Hashable, Sendable {
     if let faces {
       lines.append("faces:")
       for face in faces {
+        if let topic = face.topic {
+          lines.append("  - topic: " + Self.quoted(topic.topic))
+          lines.append("    seconds: \(face.seconds)")
+          if let decimals = topic.decimals { lines.append("    decimals: \(decimals)") }
+          lines.append("    stale-seconds: \(topic.staleSeconds)")
+          if topic.groupDigits { lines.append("    group-digits: true") }
+          continue
+        }
         lines.append("  - format: " + Self.quoted(face.format))
         lines.append("    seconds: \(face.seconds)")
       }
@@ -121,6 +142,11 @@ public struct ClockOverrides: Hashable, Sendable {
       if mode.mode == .dim { lines.append("  brightness: \(Int((mode.brightness * 100).rounded()))") }
     }
     if let backlight { lines.append("backlight: " + Self.quoted(backlight)) }
+    if let fadeMilliseconds {
+      lines.append("transition:")
+      lines.append("  fade-ms: \(fadeMilliseconds)")
+    }
+    if let showSeconds { lines.append("show-seconds: \(showSeconds)") }
     return lines.joined(separator: "\n") + "\n"
   }
 

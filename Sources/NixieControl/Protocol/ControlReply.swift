@@ -11,6 +11,8 @@ public enum ControlReply: Hashable, Sendable {
   case refused(String)
   /// `{"ok": true, "subscribed": "frames"}`, then the stream of frames on this connection.
   case subscribe
+  /// `{"ok": true, "subscribed": "state"}`, then the stream of states on this connection.
+  case subscribeState
 
   /// The reply line, newline included.
   public var line: String {
@@ -19,6 +21,7 @@ public enum ControlReply: Hashable, Sendable {
     case .answer(let key, let json): JSONText.object([("ok", "true"), (key, json)]) + "\n"
     case .refused(let message): JSONText.object([("error", JSONText.quoted(message))]) + "\n"
     case .subscribe: #"{"ok": true, "subscribed": "frames"}"# + "\n"
+    case .subscribeState: #"{"ok": true, "subscribed": "state"}"# + "\n"
     }
   }
 

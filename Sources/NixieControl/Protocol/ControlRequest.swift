@@ -7,11 +7,15 @@ import NixieTransitions
 /// The protocol is versioned. Version 1 is `show` and `clear`, as `nixie send` has always
 /// written them; they stay valid with or without `"version"`. Version 2 adds what `nixie web`
 /// needs — `state`, `set`, `anti-poisoning`, `subscribe` — each sent with `"version": 2`, so a
-/// clock that speaks only version 1 refuses them by name instead of guessing.
+/// clock that speaks only version 1 refuses them by name instead of guessing. Version 3 adds
+/// what `nixie mqtt` needs — the state pushed on change, the display on or off, a face chosen,
+/// night mode now, values for topic faces — sent with `"version": 3`; the versions before it
+/// stay valid under it.
 public enum ControlRequest: Hashable, Sendable {
-  /// Show `value` (text or a number, as `nixie show` takes it) for `seconds`; `groupDigits`, a
-  /// number with a dark tube between groups of three digits (`nixie show --group-digits`).
-  case show(value: String, seconds: Double, transition: TransitionSpec.Kind?, groupDigits: Bool = false)
+  /// Show `value` (text or a number, as `nixie show` takes it) for `seconds` (nil: the clock's
+  /// `show-seconds`); `groupDigits`, a number with a dark tube between groups of three digits
+  /// (`nixie show --group-digits`).
+  case show(value: String, seconds: Double?, transition: TransitionSpec.Kind?, groupDigits: Bool = false)
   /// Back to the clock at once.
   case clear
   /// Version 2: the clock's state — settings in force, the board's layout, what the tubes show.
@@ -23,23 +27,38 @@ public enum ControlRequest: Hashable, Sendable {
   case antiPoisoning(seconds: Int?)
   /// Version 2: turn this connection into a stream of frames (one JSON line per change).
   case subscribe
+  /// Version 3: turn this connection into a stream of states (the `state` answer, without what
+  /// moves every second, as a JSON line whenever it changes).
+  case subscribeState
+  /// Version 3: the display on (the clock shows as usual) or off (every tube dark, nothing
+  /// shown, until it is turned on again or the clock restarts).
+  case display(on: Bool)
+  /// Version 3: show only face number `face` of the rotation (0 is the first), or nil: the
+  /// rotation again. Until changed, reloaded or restarted.
+  case face(Int?)
+  /// Version 3: night mode on or off now, whatever the hours say, until the configuration is
+  /// reloaded; nil: the hours again.
+  case night(Bool?)
+  /// Version 3: the latest value of `topic` for the faces that show it.
+  case faceValue(topic: String, value: String)
 
   /// The versions this clock speaks.
-  public static let versions = 1...2
+  public static let versions = 1...3
   /// The longest a value may stay (an hour).
   public static let maximumSeconds = 3600.0
-  public static let defaultSeconds = 5.0
   /// The longest anti-poisoning run a request may ask for.
   public static let maximumRunSeconds = 60
 
   /// The request as one JSON line (without its newline): what `nixie send` and `nixie web` write.
   public var line: String {
     let v2 = ("version", "2")
+    let v3 = ("version", "3")
     switch self {
     case .clear:
       return #"{"clear": true}"#
     case .show(let value, let seconds, let transition, let groupDigits):
-      var fields = [("show", JSONText.quoted(value)), ("seconds", String(seconds))]
+      var fields = [("show", JSONText.quoted(value))]
+      if let seconds { fields.append(("seconds", String(seconds))) }
       if let transition { fields.append(("transition", JSONText.quoted(transition.rawValue))) }
       // Only when asked for, so a line without it still suits a clock that predates it.
       if groupDigits { fields.append(("group-digits", "true")) }
@@ -52,6 +71,22 @@ public enum ControlRequest: Hashable, Sendable {
       return JSONText.object([v2, ("anti-poisoning", seconds.map(String.init) ?? "true")])
     case .subscribe:
       return JSONText.object([v2, ("subscribe", JSONText.quoted("frames"))])
+    case .subscribeState:
+      return JSONText.object([v3, ("subscribe", JSONText.quoted("state"))])
+    case .display(let on):
+      return JSONText.object([v3, ("display", on ? "true" : "false")])
+    case .face(let face):
+      return JSONText.object([v3, ("face", face.map(String.init) ?? "null")])
+    case .night(let night):
+      return JSONText.object([v3, ("night", night.map { $0 ? "true" : "false" } ?? "null")])
+    case .faceValue(let topic, let value):
+      return JSONText.object([
+        v3,
+        (
+          "face-value",
+          JSONText.object([("topic", JSONText.quoted(topic)), ("value", JSONText.quoted(value))])
+        ),
+      ])
     }
   }
 
@@ -63,18 +98,26 @@ public enum ControlRequest: Hashable, Sendable {
       + TransitionSpec.Kind.allCases.map(\.rawValue).joined(separator: ", "),
     "group-digits": "'group-digits' must be true or false",
     "clear": "'clear' takes true and nothing else",
-    "version": "'version' must be 1 or 2 (the control protocol versions this clock speaks)",
+    "version": "'version' must be 1, 2 or 3 (the control protocol versions this clock speaks)",
     "state": "'state' takes true and nothing else but \"version\"",
     "anti-poisoning":
       "'anti-poisoning' takes true or a whole number of seconds from 1 to \(maximumRunSeconds)",
-    "subscribe": "'subscribe' takes \"frames\" and nothing else but \"version\"",
+    "subscribe":
+      "'subscribe' takes \"frames\" (or, in version 3, \"state\") and nothing else but \"version\"",
     "set": "'set' takes an object of settings and nothing else but \"version\"",
+    "display": "'display' takes true (on) or false (off) and nothing else but \"version\"",
+    "face":
+      "'face' takes the number of a face of the rotation (0 is the first, at most \(ClockSettingsChange.maximumFaces - 1)) or null (the rotation) and nothing else but \"version\"",
+    "night": "'night' takes true, false or null (the night's hours again) and nothing else but \"version\"",
+    "face-value":
+      "'face-value' takes {\"topic\": TOPIC, \"value\": VALUE} (VALUE text or a number of at most 64 bytes) and nothing else but \"version\"",
   ]
 
   /// The keys of each version's requests. `group-digits`, a member of `show` added later,
   /// needs no new version: a clock that predates it refuses it as an unknown key.
   static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
+  static let keysOfVersion3: Set = ["display", "face", "night", "face-value"]
 
   /// Parses one line (without its newline), or says what is wrong with it. Members are
   /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
@@ -89,7 +132,7 @@ public enum ControlRequest: Hashable, Sendable {
       return .failure(
         ControlRequestError("expected a JSON object such as {\"show\": \"1234\", \"seconds\": 5}"))
     }
-    let known = keysOfVersion1.union(keysOfVersion2)
+    let known = keysOfVersion1.union(keysOfVersion2).union(keysOfVersion3)
     if let unknown = members.map(\.key).sorted().first(where: { !known.contains($0) }) {
       return .failure(
         ControlRequestError(
@@ -105,12 +148,28 @@ public enum ControlRequest: Hashable, Sendable {
       }
       version = number
     }
+    if let verb = members.map(\.key).first(where: keysOfVersion3.contains) {
+      guard version >= 3 else {
+        return .failure(
+          ControlRequestError("'\(verb)' is control protocol version 3: send it with \"version\": 3"))
+      }
+      guard members.count == 2 else { return failure(verb) }
+      return parseVersion3(verb, value[verb] ?? .null)
+    }
     if let verb = members.map(\.key).first(where: keysOfVersion2.contains) {
       guard version >= 2 else {
         return .failure(
           ControlRequestError("'\(verb)' is control protocol version 2: send it with \"version\": 2"))
       }
       guard members.count == 2 else { return failure(verb) }
+      if verb == "subscribe", value[verb] == .string("state") {
+        guard version >= 3 else {
+          return .failure(
+            ControlRequestError(
+              "a subscription to the state is control protocol version 3: send it with \"version\": 3"))
+        }
+        return .success(.subscribeState)
+      }
       return parseVersion2(verb, value[verb] ?? .null)
     }
     if let clear = value["clear"] {
@@ -127,7 +186,7 @@ public enum ControlRequest: Hashable, Sendable {
     default: return failure("show")
     }
     guard shown.utf8.count <= 64 else { return .failure(ControlRequestError("'show' is too long")) }
-    var seconds = defaultSeconds
+    var seconds: Double? = nil
     if let given = value["seconds"] {
       guard let number = given.double, number > 0, number <= maximumSeconds else { return failure("seconds") }
       seconds = number
@@ -167,6 +226,43 @@ public enum ControlRequest: Hashable, Sendable {
       return .success(.antiPoisoning(seconds: seconds))
     default:
       return ClockSettingsChange.parse(value).map { .change($0) }
+    }
+  }
+
+  /// A version 3 request: its verb and the verb's value.
+  private static func parseVersion3(_ verb: String, _ value: JSONValue) -> Result<
+    ControlRequest, ControlRequestError
+  > {
+    let failure = Result<ControlRequest, ControlRequestError>.failure(
+      ControlRequestError(expectation[verb] ?? verb))
+    switch verb {
+    case "display":
+      guard case .bool(let on) = value else { return failure }
+      return .success(.display(on: on))
+    case "face":
+      if value == .null { return .success(.face(nil)) }
+      guard let index = ClockSettingsChange.wholeNumber(value),
+        (0..<ClockSettingsChange.maximumFaces).contains(index)
+      else { return failure }
+      return .success(.face(index))
+    case "night":
+      if value == .null { return .success(.night(nil)) }
+      guard case .bool(let on) = value else { return failure }
+      return .success(.night(on))
+    default:
+      guard case .object(let members) = value, members.count == 2, case .string(let topic)? = value["topic"]
+      else { return failure }
+      let shown: String
+      switch value["value"] {
+      case .string(let text)?: shown = text
+      case .number(let text)?: shown = text
+      default: return failure
+      }
+      guard shown.utf8.count <= 64 else { return failure }
+      if let problem = TopicFace.problem(topic: topic) {
+        return .failure(ControlRequestError("'face-value.topic': \(problem)"))
+      }
+      return .success(.faceValue(topic: topic, value: shown))
     }
   }
 }

@@ -15,15 +15,31 @@ public struct ClockSettingsChange: Hashable, Sendable {
     case reset
   }
 
-  /// A face of the rotation: its date pattern and how long it shows
-  /// (`SettingRanges.faceSeconds`).
+  /// A face of the rotation: its date pattern, or the topic whose value it shows, and how long
+  /// it shows (`SettingRanges.faceSeconds`).
   public struct Face: Hashable, Sendable {
+    /// The date pattern; empty for a face that shows a topic's value.
     public var format: String
     public var seconds: Int
+    /// The value it shows instead of the time, or nil for a date face.
+    public var topic: TopicFace?
 
     public init(format: String, seconds: Int) {
       self.format = format
       self.seconds = seconds
+    }
+
+    /// A face showing the value of `topic`.
+    public init(topic: TopicFace, seconds: Int) {
+      self.format = ""
+      self.seconds = seconds
+      self.topic = topic
+    }
+
+    /// The face as a JSON object: `{"format": P, "seconds": S}` or the topic's object.
+    public var json: String {
+      if let topic { return topic.json(seconds: seconds) }
+      return JSONText.object([("format", JSONText.quoted(format)), ("seconds", String(seconds))])
     }
   }
 
@@ -42,13 +58,21 @@ public struct ClockSettingsChange: Hashable, Sendable {
   /// The backlight's setting (`BacklightSetting`: `#rrggbb`, a name, `off`, `cycle`),
   /// lowercased, on boards that have one.
   public var backlight: Edit<String> = .keep
+  /// How long a fade takes, in milliseconds (`SettingRanges.fadeMilliseconds`): nixie.yaml's
+  /// `transition.fade-ms`.
+  public var fadeMilliseconds: Edit<Int> = .keep
+  /// How long a value shown over the control socket stays when its request names no seconds
+  /// (`SettingRanges.showSeconds`).
+  public var showSeconds: Edit<Int> = .keep
 
   public init() {}
 
   /// The most faces a rotation may have.
   public static let maximumFaces = 8
   /// The keys of a `set` object.
-  public static let keys = ["backlight", "brightness", "faces", "night", "timezone"]
+  public static let keys = [
+    "backlight", "brightness", "faces", "fade-ms", "night", "show-seconds", "timezone",
+  ]
 
   /// Whether nothing changes.
   public var isEmpty: Bool { self == ClockSettingsChange() }
@@ -57,7 +81,9 @@ public struct ClockSettingsChange: Hashable, Sendable {
   public var touchedKeys: [String] {
     [
       ("backlight", backlight == .keep), ("brightness", brightness == .keep), ("faces", faces == .keep),
-      ("night", night == .keep), ("timezone", timeZone == .keep),
+      ("fade-ms", fadeMilliseconds == .keep), ("night", night == .keep),
+      ("show-seconds", showSeconds == .keep),
+      ("timezone", timeZone == .keep),
     ].filter { !$0.1 }.map(\.0)
   }
 
@@ -72,12 +98,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
       }
     }
     add("timezone", timeZone, JSONText.quoted)
-    add("faces", faces) { faces in
-      JSONText.array(
-        json: faces.map {
-          JSONText.object([("format", JSONText.quoted($0.format)), ("seconds", String($0.seconds))])
-        })
-    }
+    add("faces", faces) { faces in JSONText.array(json: faces.map(\.json)) }
     add("brightness", brightness) { String($0) }
     add("night", night) { night in
       switch night {
@@ -93,6 +114,8 @@ public struct ClockSettingsChange: Hashable, Sendable {
       }
     }
     add("backlight", backlight, JSONText.quoted)
+    add("fade-ms", fadeMilliseconds) { String($0) }
+    add("show-seconds", showSeconds) { String($0) }
     return JSONText.object(members)
   }
 
@@ -103,8 +126,11 @@ public struct ClockSettingsChange: Hashable, Sendable {
   /// What each member must be, for the error replies.
   static let expectation = [
     "timezone": "'set.timezone' must be an IANA zone name such as \"Europe/Berlin\", or null",
-    "faces": "'set.faces' must be a list of 1 to \(maximumFaces) faces, each a pattern or"
-      + " {\"format\": PATTERN, \"seconds\": \(faceSeconds.lowerBound)…\(faceSeconds.upperBound)}, or null",
+    "faces": "'set.faces' must be a list of 1 to \(maximumFaces) faces, each a pattern,"
+      + " {\"format\": PATTERN, \"seconds\": \(faceSeconds.lowerBound)…\(faceSeconds.upperBound)} or"
+      + " {\"topic\": TOPIC, \"seconds\": …, \"decimals\": \(TopicFace.decimalsRange.lowerBound)…"
+      + "\(TopicFace.decimalsRange.upperBound), \"stale_seconds\": \(TopicFace.staleSecondsRange.lowerBound)…"
+      + "\(TopicFace.staleSecondsRange.upperBound), \"group_digits\": true or false}, or null",
     "brightness":
       "'set.brightness' must be a whole number of percent from \(percent.lowerBound) to \(percent.upperBound),"
       + " or null",
@@ -112,6 +138,10 @@ public struct ClockSettingsChange: Hashable, Sendable {
       + " \"dark\", \"brightness\": \(percent.lowerBound)…\(percent.upperBound)}, or null",
     "backlight": "'set.backlight' must be a colour \"#rrggbb\", a colour name ("
       + BacklightSetting.names.map(\.name).joined(separator: ", ") + "), \"off\", \"cycle\", or null",
+    "fade-ms": "'set.fade-ms' must be a whole number of milliseconds from"
+      + " \(SettingRanges.fadeMilliseconds.lowerBound) to \(SettingRanges.fadeMilliseconds.upperBound), or null",
+    "show-seconds": "'set.show-seconds' must be a whole number of seconds from"
+      + " \(SettingRanges.showSeconds.lowerBound) to \(SettingRanges.showSeconds.upperBound), or null",
   ]
 
   /// Reads the object of a `set` request; strictly typed, unknown keys refused.
@@ -154,6 +184,18 @@ public struct ClockSettingsChange: Hashable, Sendable {
         case .success(let night): change.night = .set(night)
         case .failure(let error): return .failure(error)
         }
+      case "fade-ms":
+        if reset { change.fadeMilliseconds = .reset; continue }
+        guard let value = wholeNumber(member), SettingRanges.fadeMilliseconds.contains(value) else {
+          return failure(key)
+        }
+        change.fadeMilliseconds = .set(value)
+      case "show-seconds":
+        if reset { change.showSeconds = .reset; continue }
+        guard let value = wholeNumber(member), SettingRanges.showSeconds.contains(value) else {
+          return failure(key)
+        }
+        change.showSeconds = .set(value)
       default:
         if reset { change.backlight = .reset; continue }
         guard case .string(let text) = member, isBacklight(text) else { return failure(key) }
@@ -178,6 +220,10 @@ public struct ClockSettingsChange: Hashable, Sendable {
       switch item {
       case .string(let text):
         format = text
+      case .object(let members) where item["topic"] != nil:
+        guard let face = parseTopicFace(members, default: seconds) else { return nil }
+        faces.append(face)
+        continue
       case .object(let members):
         guard members.allSatisfy({ ["format", "seconds"].contains($0.key) }),
           case .string(let text)? = item["format"]
@@ -197,6 +243,39 @@ public struct ClockSettingsChange: Hashable, Sendable {
       faces.append(Face(format: format, seconds: seconds))
     }
     return faces
+  }
+
+  /// `{"topic": T, "seconds": S, "decimals": D, "stale_seconds": N, "group_digits": B}`, all but
+  /// `topic` optional.
+  private static func parseTopicFace(_ members: [(key: String, value: JSONValue)], default seconds: Int)
+    -> Face?
+  {
+    let value = JSONValue.object(members)
+    guard
+      members.allSatisfy({
+        ["topic", "seconds", "decimals", "stale_seconds", "group_digits"].contains($0.key)
+      }),
+      case .string(let topic)? = value["topic"], TopicFace.problem(topic: topic) == nil
+    else { return nil }
+    var face = TopicFace(topic: topic)
+    var shown = seconds
+    if let given = value["seconds"] {
+      guard let number = wholeNumber(given), SettingRanges.faceSeconds.contains(number) else { return nil }
+      shown = number
+    }
+    if let given = value["decimals"] {
+      guard let number = wholeNumber(given), TopicFace.decimalsRange.contains(number) else { return nil }
+      face.decimals = number
+    }
+    if let given = value["stale_seconds"] {
+      guard let number = wholeNumber(given), TopicFace.staleSecondsRange.contains(number) else { return nil }
+      face.staleSeconds = number
+    }
+    if let given = value["group_digits"] {
+      guard case .bool(let flag) = given else { return nil }
+      face.groupDigits = flag
+    }
+    return Face(topic: face, seconds: shown)
   }
 
   private static func parseNight(_ value: JSONValue) -> Result<Night, ControlRequestError> {

@@ -1,3 +1,5 @@
+import NixieTransitions
+
 /// The values a clock's settings may take, and the defaults of those a person may leave out:
 /// the one home of each range, so nixie.yaml, the command line, the control socket and the
 /// web page refuse and offer the same.
@@ -10,6 +12,17 @@ public enum SettingRanges {
   /// How long a face may show, in seconds (a day at most): nixie.yaml,
   /// `--format PATTERN@SECONDS` and the control socket all take this range.
   public static let faceSeconds = 1...86_400
+
+  /// How long a fade takes, in milliseconds: nixie.yaml's `transition.fade-ms`, `--fade-ms`
+  /// and the control socket's `set`.
+  public static let fadeMilliseconds = 0...TransitionSpec.longestFadeMilliseconds
+
+  /// How long a value shown over the control socket may stay, in seconds, when it is the
+  /// clock's setting (`show-seconds`) rather than the request's own.
+  public static let showSeconds = 1...3600
+
+  /// How long a shown value stays when neither its request nor the settings say: 5 s.
+  public static let defaultShowSeconds = 5
 
   /// How long a face shows when its seconds are not given: the first 50 s, each other
   /// 10 s, so a time-and-date rotation fills a minute.

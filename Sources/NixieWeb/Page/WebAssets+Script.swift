@@ -17,6 +17,9 @@ extension WebAssets {
     const $ = (id) => document.getElementById(id);
     let cathodes = null;
     let frames = 0;
+    // Faces that show a topic (nixie mqtt) read "topic:NAME@SECONDS"; their decimals and
+    // staleness are kept from the clock's state.
+    let topicFaces = {};
 
     // A message in `element` (the page's, or a control's own beside it), scrolled into sight.
     function say(element, text, bad) {
@@ -134,7 +137,9 @@ extension WebAssets {
       $("brightness-value").textContent = settings.brightness + "\u00a0%";
       ensureZone(settings.timezone);
       $("timezone").value = settings.timezone;
-      $("faces").value = settings.faces.map((face) => face.format + "@" + face.seconds).join(", ");
+      topicFaces = Object.fromEntries(settings.faces.filter((face) => face.topic).map((face) => [face.topic, face]));
+      $("faces").value = settings.faces
+        .map((face) => (face.topic ? "topic:" + face.topic : face.format) + "@" + face.seconds).join(", ");
       const night = settings.night;
       $("night-on").checked = night !== "off";
       if (night !== "off") {
@@ -275,10 +280,15 @@ extension WebAssets {
         const text = part.trim();
         if (!text) continue;
         const at = text.lastIndexOf("@");
-        if (at > 0 && /^\d+$/.test(text.slice(at + 1))) {
-          list.push({ format: text.slice(0, at).trim(), seconds: Number(text.slice(at + 1)) });
+        const timed = at > 0 && /^\d+$/.test(text.slice(at + 1));
+        const name = timed ? text.slice(0, at).trim() : text;
+        if (name.startsWith("topic:")) {
+          const topic = name.slice(6).trim();
+          const face = Object.assign({}, topicFaces[topic] || { topic: topic });
+          if (timed) face.seconds = Number(text.slice(at + 1));
+          list.push(face);
         } else {
-          list.push(text);
+          list.push(timed ? { format: name, seconds: Number(text.slice(at + 1)) } : name);
         }
       }
       return list;

@@ -66,7 +66,7 @@ public enum WebAssets {
       <section>
       <h2><label for="show-value">Show a value</label></h2>
       <div class="row"><input id="show-value" autocomplete="off" placeholder="1234">
-      <span class="group"><label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="\(Int(ControlRequest.maximumSeconds))" value="\(Int(ControlRequest.defaultSeconds))"><span class="unit">s</span></span>
+      <span class="group"><label for="show-seconds">for</label> <input type="number" id="show-seconds" min="1" max="\(Int(ControlRequest.maximumSeconds))" value="\(SettingRanges.defaultShowSeconds)"><span class="unit">s</span></span>
       <label class="check"><input type="checkbox" id="show-group"> group digits: 12 345</label>
       <button id="show-apply" type="button">Show</button></div>
       <p id="show-message" class="message" role="status"></p>

@@ -33,6 +33,27 @@ KT_SIM_DIR=/sys/devices/platform/$device/$chip
 EOF
 }
 
+# kt_setup_pi_header LABEL: the vm.env lines of a real header chip, found by its label (the
+# emulated Pi 3's pinctrl-bcm2835): no gpio-sim folder, no line names file, no I2C bus.
+kt_setup_pi_header() {
+  local label=$1 chip first last
+  # "gpiochip0: GPIOs 512-565, parent: platform/3f200000.gpio, pinctrl-bcm2835:"
+  # (No process substitution: before systemd there is no /dev/fd.)
+  read -r chip first last <<<"$(awk -v label="$label:" '$1 ~ /^gpiochip[0-9]+:$/ && $NF == label {
+    sub(":", "", $1); sub(",", "", $3); split($3, range, "-"); print $1, range[1], range[2]; exit }' \
+    /sys/kernel/debug/gpio)" || true
+  [[ -n ${chip:-} ]] || { echo "no chip labelled $label in /sys/kernel/debug/gpio" >&2; return 1; }
+  cat <<EOF
+KT_GPIO_LABEL=$label
+KT_GPIO_NAME=$chip
+KT_GPIO_CHIP=/dev/$chip
+KT_GPIO_BASE=$first
+KT_GPIO_LINES=$((last - first + 1))
+KT_GPIO_LINE_NAMES=
+KT_SIM_DIR=
+EOF
+}
+
 kt_setup_i2c_stub() {
   local adapter
   for adapter in /sys/bus/i2c/devices/i2c-*; do

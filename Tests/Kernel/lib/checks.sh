@@ -166,8 +166,12 @@ kt_i2c_clear() {
   done
 }
 
-# The systemd VM's checks have helpers of their own.
+# The systemd VM's checks have helpers of their own, and the emulated Pi 3's more.
 if [[ ${KT_VM:-} == systemd ]]; then
   # shellcheck source=systemd.sh
   source "$KT_HARNESS/lib/systemd.sh"
+fi
+if [[ ${KT_MACHINE:-} == raspi3b ]]; then
+  # shellcheck source=pi3.sh
+  source "$KT_HARNESS/lib/pi3.sh"
 fi

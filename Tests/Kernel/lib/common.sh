@@ -5,10 +5,25 @@
 KT_HARNESS=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 KT_REPO=$(cd "$KT_HARNESS/../.." && pwd)
 KT_CACHE=${NIXIE_KERNEL_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/nixie-kernel}
-# What prepare made for this clone (several clones share the cache).
-KT_PREPARED="$KT_CACHE/prepared/$(printf '%s' "$KT_REPO" | sha256sum | cut -c1-16).env"
-# What rootfs made for this clone's systemd VM: the image and the nixie it installs.
-KT_PREPARED_SYSTEMD=${KT_PREPARED%.env}.systemd.env
+
+# kt_use_kernel KERNEL: the kernel the VMs boot, and what prepare and rootfs made for it in this
+# clone (several clones share the cache). KERNEL is amd64 (Debian 12's, the default), arm64 or
+# arm64-16k (trixie's arm64 kernel with 4 KiB or 16 KiB pages, a Pi 3/4's and a Pi 5's).
+# Sets KT_KERNEL, KT_ARCH (amd64 or arm64), KT_PREPARED (prepare's .env file) and
+# KT_PREPARED_SYSTEMD (rootfs's: the systemd VM's image and the nixie it installs).
+kt_use_kernel() {
+  local clone
+  case $1 in
+    amd64) KT_ARCH=amd64 ;;
+    arm64 | arm64-16k) KT_ARCH=arm64 ;;
+    *) kt_die "unknown kernel '$1': amd64, arm64 or arm64-16k" ;;
+  esac
+  KT_KERNEL=$1
+  clone="$KT_CACHE/prepared/$(printf '%s' "$KT_REPO" | sha256sum | cut -c1-16)"
+  KT_PREPARED=$clone.env
+  [[ $KT_KERNEL == amd64 ]] || KT_PREPARED=$clone.$KT_KERNEL.env
+  KT_PREPARED_SYSTEMD=${KT_PREPARED%.env}.systemd.env
+}
 # System Python on purpose: the VM runs it too, from the host root, where no pyenv shims work.
 KT_PYTHON=${KT_PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
 
@@ -129,3 +144,5 @@ kt_new_run() {
     sort -rn | tail -n +11 | cut -d' ' -f2- | xargs -r rm -rf
   echo "$out"
 }
+
+kt_use_kernel "${KT_KERNEL:-amd64}"

@@ -173,6 +173,13 @@ def hhmmss(mono_ns, offset_ns, zone):
     return instant.strftime("%H%M%S")
 
 
+def shown_within(mono_ns, lag_ns, offset_ns, zone):
+    """Every time the tubes may rightly show at mono_ns when a new second may reach them lag_ns
+    late: each second from mono_ns - lag_ns to mono_ns (more than two once lag_ns is over 1 s)."""
+    steps = [*range(0, lag_ns, 500_000_000), lag_ns]
+    return {hhmmss(mono_ns - step, offset_ns, zone) for step in steps}
+
+
 def timeline_of(marks, zone, zone_at):
     """(instant, offset, zone) from each marker on, in the order written: the marker's own
     reading of the clocks (not its at_us), and the zone --zone-at gives from that marker."""
@@ -223,11 +230,11 @@ def clock(args, board):
         digits = frames[index - 1]["digits"] if index else None
         offset, zone = in_force(mono)
         now = hhmmss(mono, offset, zone)
-        allowed = {now, hhmmss(mono - lag, offset, zone)}
+        allowed = shown_within(mono, lag, offset, zone)
         for change in changes:
             if change["from"] <= mono < change["at"] + follow:
                 for offset_, zone_ in (change["old"], change["new"]):
-                    allowed |= {hhmmss(mono, offset_, zone_), hhmmss(mono - lag, offset_, zone_)}
+                    allowed |= shown_within(mono, lag, offset_, zone_)
                 new = hhmmss(mono, *change["new"])
                 if change["followed"] is None and digits == new != hhmmss(mono, *change["old"]):
                     change["followed"] = (mono - change["from"]) // 1_000_000

@@ -81,11 +81,16 @@ kt_sd_ended() { [[ $(kt_sd_prop ActiveState)/$(kt_sd_prop Result) == "$1" ]]; }
 # kt_sd_new_pid OLD: true when the unit runs (READY=1) with a main process other than OLD.
 kt_sd_new_pid() { kt_sd_running && [[ $(kt_sd_prop MainPID) != "$1" && $(kt_sd_prop MainPID) != 0 ]]; }
 
-# kt_sd_standard: the standard state — the standard nixie.yaml and no overrides file, UTC as the
-# system's zone, the wall clock as QEMU keeps it, and the service running; restarts it only when
-# something differed.
+# kt_sd_standard: the standard state — SPI0 off, the standard nixie.yaml and no overrides file,
+# UTC as the system's zone, the wall clock as QEMU keeps it, and the service running; restarts
+# it only when something differed (a check that failed half-way leaves no trace for the next).
 kt_sd_standard() {
   local restart=0
+  if [[ -e $KT_SD_SPI_DRIVER/$KT_SD_SPI_DEVICE ]]; then
+    systemctl stop "$KT_UNIT"
+    kt_sd_spi off
+    restart=1
+  fi
   if ! cmp -s "$KT_SD_STANDARD" "$KT_SD_CONFIG"; then
     install -m 0644 "$KT_SD_STANDARD" "$KT_SD_CONFIG"
     restart=1
@@ -141,11 +146,14 @@ kt_sd_trace() {
 }
 
 # kt_sd_shown COMMAND [options]: lib/shown.py COMMAND on ./trace.gz with the test board. The
-# clock check's --lag (how late a new second may reach the tubes) is 0.25 s under KVM; under
-# TCG, where one bit-banged frame takes a few hundred ms (each ioctl emulated, through the
-# unit's seccomp filters), 0.9 s.
+# clock check's bounds are set by how fast the VM runs: --lag (how late a new second may reach
+# the tubes) is 0.25 s under KVM; under TCG, where one bit-banged frame takes a few hundred ms
+# (each ioctl emulated, through the unit's seccomp filters), 0.9 s; for an arm64 guest, each of
+# whose instructions TCG translates across architectures, 1.5 s, and the bounds the check gives
+# for the tubes to follow a change (--follow, --grace) three times theirs (there a reload took
+# 2.5 s to reach the tubes on a loaded host, against under 1 s for amd64).
 kt_sd_shown() {
-  local command=$1 lag=() source=(--board "$KT_HARNESS/$KT_SD_BOARD")
+  local command=$1 lag=() source=(--board "$KT_HARNESS/$KT_SD_BOARD") options=() stretch=1
   shift
   # KT_SD_NCS314=hv5122|hv5222: the board is an NCS314 on SPI0, read by lib/ncs314.py from
   # the marker kt_sd_ncs314_start wrote (before it, the standard board used BCM 8, 10 and 11).
@@ -153,9 +161,16 @@ kt_sd_shown() {
   if [[ $command == clock ]]; then
     lag=(--lag 0.25)
     [[ $(cat "$KT_OUT/vm.accel" 2>/dev/null) == kvm ]] || lag=(--lag 0.9)
+    [[ ${KT_KERNEL:-amd64} == amd64 ]] || { lag=(--lag 1.5) stretch=3; }
   fi
+  while (($#)); do
+    case $1 in
+      --follow | --grace) options+=("$1" "$(awk -v s="$2" -v f="$stretch" 'BEGIN { print s * f }')"); shift 2 ;;
+      *) options+=("$1"); shift ;;
+    esac
+  done
   "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" "$command" trace.gz "${source[@]}" \
-    --base "$KT_GPIO_BASE" "${lag[@]}" "$@"
+    --base "$KT_GPIO_BASE" "${lag[@]}" "${options[@]}"
 }
 
 # kt_sd_consumers: the lines of the header chip someone holds, as gpioinfo (libgpiod 2) lists
@@ -233,20 +248,21 @@ kt_sd_marks() { "$KT_PYTHON" "$KT_HARNESS/lib/shown.py" marks trace.gz; }
 
 # kt_sd_spi on|off: SPI0 on the header chip, as dtparam=spi=on/off on a Pi. The VM boots with
 # it off (guest/systemd-prepare: the standard board bit-bangs on BCM 8, 10 and 11); on binds
-# kt-spi-header's spi_gpio.0 — spi-gpio takes BCM 8-11 and /dev/spidev0.0 appears, group spi
-# by nixie's udev rule — off unbinds it: the four lines free, no spidev0.0.
-KT_SD_SPI_DRIVER=/sys/bus/platform/drivers/spi_gpio
+# the controller's platform device (vm.env: KT_SD_SPI_DRIVER, KT_SD_SPI_DEVICE) — kt-spi-header's
+# spi_gpio.0, whose spi-gpio takes BCM 8-11, or on the emulated Pi 3 spi-bcm2835's — and
+# /dev/spidev0.0 appears, group spi by nixie's udev rule; off unbinds it: the lines free, no
+# spidev0.0.
 kt_sd_spidev_ready() { [[ -c /dev/spidev0.0 && $(stat -c %G /dev/spidev0.0) == spi ]]; }
 kt_sd_spidev_gone() { [[ ! -e /dev/spidev0.0 ]]; }
 kt_sd_spi() {
   case $1 in
     on)
-      [[ -e $KT_SD_SPI_DRIVER/spi_gpio.0 ]] || echo spi_gpio.0 >"$KT_SD_SPI_DRIVER/bind"
-      kt_sd_wait 10 "/dev/spidev0.0 (group spi) after binding spi_gpio.0" kt_sd_spidev_ready
+      [[ -e $KT_SD_SPI_DRIVER/$KT_SD_SPI_DEVICE ]] || echo "$KT_SD_SPI_DEVICE" >"$KT_SD_SPI_DRIVER/bind"
+      kt_sd_wait 10 "/dev/spidev0.0 (group spi) after binding $KT_SD_SPI_DEVICE" kt_sd_spidev_ready
       ;;
     off)
-      [[ ! -e $KT_SD_SPI_DRIVER/spi_gpio.0 ]] || echo spi_gpio.0 >"$KT_SD_SPI_DRIVER/unbind"
-      kt_sd_wait 10 "/dev/spidev0.0 gone after unbinding spi_gpio.0" kt_sd_spidev_gone
+      [[ ! -e $KT_SD_SPI_DRIVER/$KT_SD_SPI_DEVICE ]] || echo "$KT_SD_SPI_DEVICE" >"$KT_SD_SPI_DRIVER/unbind"
+      kt_sd_wait 10 "/dev/spidev0.0 gone after unbinding $KT_SD_SPI_DEVICE" kt_sd_spidev_gone
       ;;
   esac
 }

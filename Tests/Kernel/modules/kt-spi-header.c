@@ -8,18 +8,18 @@
  * (Tests/Kernel/pi4-header.lines): SCLK BCM 11, MOSI BCM 10, MISO BCM 9, CE0 BCM 8, as SPI0
  * is wired on a Pi. The chip is made later (guest/systemd-prepare): until then spi-gpio's probe
  * defers, and the host-root VM, which has no such chip, never gets the controller. Once
- * spi-gpio is bound, chip select 0 gets an spidev device (driver_override "spidev": spidev's
- * own id table lists only vendor parts), so nixie opens /dev/spidev0.0 and every bit it sends
- * is a gpio_value write on the header chip's lines. Unbinding spi_gpio.0 (sysfs) frees the four
+ * spi-gpio is bound, chip select 0 gets an spidev device (modalias "dh2228fv": spidev's id
+ * table lists vendor parts only), so nixie opens /dev/spidev0.0 and every bit it sends is a
+ * gpio_value write on the header chip's lines. Unbinding spi_gpio.0 (sysfs) frees the four
  * lines, as a Pi with SPI off; binding it again makes spidev0.0 again.
  *
- * Built out of tree by Tests/Kernel/prepare; init loads it with spi-gpio and spidev.
+ * Built out of tree by Tests/Kernel/prepare (for Debian 12's amd64 kernel and trixie's arm64
+ * ones); init loads it with spi-gpio and spidev.
  */
 #include <linux/device.h>
 #include <linux/gpio/machine.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
-#include <linux/slab.h>
 #include <linux/spi/spi.h>
 #include <linux/spi/spi_gpio.h>
 #include <linux/workqueue.h>
@@ -52,13 +52,22 @@ static int kt_is_controller(struct device *dev, void *data)
 	return dev->class && !strcmp(dev->class->name, "spi_master");
 }
 
+/* spidev on chip select 0: modalias "dh2228fv", a part spidev's id table lists (since before 6.1;
+ * a driver_override has no API common to 6.1 and 6.12). spi_new_device fills in what each
+ * version's struct spi_device needs (6.12 has several chip selects a device). */
+static struct spi_board_info kt_spidev_info = {
+	.modalias = "dh2228fv",
+	.max_speed_hz = 2000000,
+	.mode = SPI_MODE_2,
+	.chip_select = 0,
+};
+
 /* Adds spidev on chip select 0 of the controller spi-gpio registered under kt_pdev. */
 static void kt_add_spidev(struct work_struct *work)
 {
 	struct device *dev;
 	struct spi_controller *ctlr;
 	struct spi_device *spi;
-	int ret;
 
 	mutex_lock(&kt_lock);
 	if (kt_spidev || !kt_pdev)
@@ -69,21 +78,9 @@ static void kt_add_spidev(struct work_struct *work)
 		goto out;
 	}
 	ctlr = container_of(dev, struct spi_controller, dev);
-	spi = spi_alloc_device(ctlr);
+	spi = spi_new_device(ctlr, &kt_spidev_info);
 	if (!spi) {
-		put_device(dev);
-		goto out;
-	}
-	spi->chip_select = 0;
-	spi->max_speed_hz = 2000000;
-	spi->mode = SPI_MODE_2;
-	strscpy(spi->modalias, "spidev", sizeof(spi->modalias));
-	/* spidev frees it (spidev_release, or spi's own release) */
-	spi->driver_override = kstrdup("spidev", GFP_KERNEL);
-	ret = spi_add_device(spi);
-	if (ret) {
-		pr_err("kt-spi-header: adding spidev on spi%d.0 failed: %d\n", KT_BUS, ret);
-		spi_dev_put(spi);
+		pr_err("kt-spi-header: adding spidev on spi%d.0 failed\n", KT_BUS);
 	} else {
 		kt_spidev = spi;
 		pr_info("kt-spi-header: spidev on spi%d.0 (SCLK 11, MOSI 10, MISO 9, CE0 8 of %s)\n",

@@ -1,0 +1,159 @@
+import NixieControl
+import NixieText
+
+/// The clock as Home Assistant's MQTT discovery describes it: one device (its name, the board as
+/// its model, nixie's version, its node id as identifier) and its entities — the tubes as a
+/// light, a text to show a value, the shown value's seconds and the fade's length as numbers,
+/// the face as a select, night mode as a switch, and whether the clock is synchronised and when
+/// it started as sensors. Each config is retained on `PREFIX/COMPONENT/NODE/OBJECT/config`
+/// (docs/INTERFACE.md has the table). The light uses the default schema (plain `ON`/`OFF` and a
+/// brightness topic), which `mosquitto_pub` and automations can drive by hand.
+struct HomeAssistantDevice: Sendable {
+  /// One entity: its component, object id (in its topics and unique id), name, and the
+  /// members of its config besides those every entity has.
+  struct Entity: Sendable {
+    let component: String
+    let object: String
+    let name: String
+    let members: [(String, String)]
+  }
+
+  let topics: BridgeTopics
+  /// The device's name.
+  let name: String
+  /// nixie's version (the device's `sw_version`).
+  let version: String
+
+  /// The components and object ids of every entity, whatever the clock's state: what
+  /// `--remove` clears.
+  static let objects = [
+    ("light", "tubes"), ("text", "show"), ("number", "show_seconds"), ("number", "fade"), ("select", "face"),
+    ("switch", "night"), ("sensor", "synchronised"), ("sensor", "started"),
+  ]
+
+  /// The state topics' names, by what they carry.
+  enum Topic {
+    static let display = "display"
+    static let brightness = "brightness"
+    static let show = "show"
+    static let showSeconds = "show-seconds"
+    static let fade = "fade-ms"
+    static let face = "face"
+    static let night = "night"
+    static let synchronised = "synchronised"
+    static let started = "started"
+  }
+
+  /// The options of the synchronisation sensor.
+  static let synchronisedOptions = ["synchronised", "unsynchronised"]
+
+  /// The entities for a clock in `state` (the select's options are its faces).
+  func entities(for state: ClockState) -> [Entity] {
+    let q = JSONText.quoted
+    func io(_ name: String) -> [(String, String)] {
+      [("state_topic", q(topics.state(name))), ("command_topic", q(topics.command(name)))]
+    }
+    return [
+      Entity(
+        component: "light", object: "tubes", name: "Tubes",
+        members: io(Topic.display) + [
+          ("brightness_state_topic", q(topics.state(Topic.brightness))),
+          ("brightness_command_topic", q(topics.command(Topic.brightness))),
+          ("brightness_scale", "100"),
+        ]),
+      Entity(
+        component: "text", object: "show", name: "Show",
+        members: io(Topic.show) + [("min", "0"), ("max", "64"), ("mode", q("text"))]),
+      Entity(
+        component: "number", object: "show_seconds", name: "Show seconds",
+        members: io(Topic.showSeconds) + [
+          ("min", String(SettingRanges.showSeconds.lowerBound)),
+          ("max", String(SettingRanges.showSeconds.upperBound)),
+          ("step", "1"), ("unit_of_measurement", q("s")), ("mode", q("box")),
+          ("entity_category", q("config")),
+        ]),
+      Entity(
+        component: "number", object: "fade", name: "Fade",
+        members: io(Topic.fade) + [
+          ("min", String(SettingRanges.fadeMilliseconds.lowerBound)),
+          ("max", String(SettingRanges.fadeMilliseconds.upperBound)), ("step", "1"),
+          ("unit_of_measurement", q("ms")),
+          ("mode", q("box")), ("entity_category", q("config")),
+        ]),
+      Entity(
+        component: "select", object: "face", name: "Face",
+        members: io(Topic.face) + [("options", JSONText.array(state.faceOptions))]),
+      Entity(component: "switch", object: "night", name: "Night mode", members: io(Topic.night)),
+      Entity(
+        component: "sensor", object: "synchronised", name: "Clock synchronised",
+        members: [
+          ("state_topic", q(topics.state(Topic.synchronised))), ("device_class", q("enum")),
+          ("options", JSONText.array(Self.synchronisedOptions)), ("entity_category", q("diagnostic")),
+        ]),
+      Entity(
+        component: "sensor", object: "started", name: "Started",
+        members: [
+          ("state_topic", q(topics.state(Topic.started))), ("device_class", q("timestamp")),
+          ("entity_category", q("diagnostic")),
+        ]),
+    ]
+  }
+
+  /// `nixie_NODE`: the device's identifier, and the start of every unique id.
+  var identifier: String { "nixie_\(topics.node)" }
+
+  /// The device object every config carries.
+  func device(board: String) -> String {
+    JSONText.object([
+      ("identifiers", JSONText.array([identifier])), ("name", JSONText.quoted(name)),
+      ("manufacturer", JSONText.quoted("nixie")), ("model", JSONText.quoted(board)),
+      ("sw_version", JSONText.quoted(version)),
+    ])
+  }
+
+  /// Every entity's config topic and payload (a JSON object) for a clock in `state`.
+  func discovery(for state: ClockState) -> [(topic: String, payload: String)] {
+    let device = device(board: state.board)
+    return entities(for: state).map { entity in
+      let payload = JSONText.object(
+        [
+          ("name", JSONText.quoted(entity.name)),
+          ("unique_id", JSONText.quoted("\(identifier)_\(entity.object)")),
+        ]
+          + entity.members
+          + [("availability_topic", JSONText.quoted(topics.availability)), ("device", device)])
+      return (topics.config(entity.component, entity.object), payload)
+    }
+  }
+
+  /// The state topics and their payloads for a clock in `state`, started at `started` (Unix
+  /// nanoseconds; nil: unknown).
+  func states(for state: ClockState, started: Int64?) -> [(topic: String, payload: String)] {
+    func onOff(_ on: Bool) -> String { on ? "ON" : "OFF" }
+    var states = [
+      (topics.state(Topic.display), onOff(state.displayOn)),
+      (topics.state(Topic.brightness), String(state.brightness)),
+      (topics.state(Topic.show), state.message ?? ""),
+      (topics.state(Topic.showSeconds), String(state.showSeconds)),
+      (topics.state(Topic.fade), String(state.fadeMilliseconds)),
+      (topics.state(Topic.face), state.faceOption),
+      (topics.state(Topic.night), onOff(state.night)),
+      (topics.state(Topic.synchronised), Self.synchronisedOptions[state.synchronised ? 0 : 1]),
+    ]
+    if let started {
+      // Whole seconds: the uptime is counted in them.
+      states.append((topics.state(Topic.started), RFC3339.seconds(fromUnixNanoseconds: started)))
+    }
+    return states.map { (topic: $0.0, payload: $0.1) }
+  }
+
+  /// Every retained topic of the clock, for `--remove`: the configs, the states, the
+  /// availability.
+  var retainedTopics: [String] {
+    Self.objects.map { topics.config($0.0, $0.1) }
+      + [
+        Topic.display, Topic.brightness, Topic.show, Topic.showSeconds, Topic.fade, Topic.face, Topic.night,
+        Topic.synchronised, Topic.started,
+      ].map(topics.state) + [topics.availability]
+  }
+}

@@ -1,0 +1,84 @@
+import NixieControl
+import Testing
+
+@testable import NixieMQTT
+
+/// Payloads on the command topics: what each asks of the clock, and what is refused (with
+/// the reason the warning gives).
+struct BridgeCommandTests {
+  static var state: ClockState {
+    var state = ClockState()
+    state.faces = [.pattern("HH:mm:ss"), .topic("home/outdoor/temperature")]
+    return state
+  }
+
+  static func change(_ edit: (inout ClockSettingsChange) -> Void) -> ControlRequest {
+    var change = ClockSettingsChange()
+    edit(&change)
+    return .change(change)
+  }
+
+  static let accepted: [(String, String, ControlRequest)] = [
+    ("display", "ON", .display(on: true)),
+    ("display", "OFF", .display(on: false)),
+    ("night", "ON", .night(true)),
+    ("night", "OFF", .night(false)),
+    ("brightness", "40", change { $0.brightness = .set(40) }),
+    ("brightness", "100.0", change { $0.brightness = .set(100) }),
+    ("brightness", " 1 ", change { $0.brightness = .set(1) }),
+    ("show-seconds", "30", change { $0.showSeconds = .set(30) }),
+    ("fade-ms", "0", change { $0.fadeMilliseconds = .set(0) }),
+    ("show", "12:34", .show(value: "12:34", seconds: nil, transition: nil)),
+    ("show", "", .clear),
+    ("face", "rotation", .face(nil)),
+    ("face", "HH:mm:ss", .face(0)),
+    ("face", "home/outdoor/temperature", .face(1)),
+  ]
+
+  @Test(arguments: accepted)
+  func aCommandBecomesItsRequest(_ name: String, _ payload: String, _ expected: ControlRequest) throws {
+    let request = try BridgeCommand.request(name: name, payload: Array(payload.utf8), state: Self.state).get()
+    #expect(request == expected)
+  }
+
+  /// `group-digits: true` in mqtt.yaml: the text entity's values are shown grouped.
+  @Test func theTextEntityGroupsDigitsWhenTheSettingsSaySo() throws {
+    let request = try BridgeCommand.request(
+      name: "show", payload: Array("12345".utf8), state: Self.state, groupDigits: true
+    ).get()
+    #expect(request == .show(value: "12345", seconds: nil, transition: nil, groupDigits: true))
+    #expect(request.line == #"{"show": "12345", "group-digits": true}"#)
+  }
+
+  static let refused: [(String, [UInt8], String)] = [
+    ("display", Array("on".utf8), "expected ON or OFF, not 'on'"),
+    ("night", Array("TRUE".utf8), "expected ON or OFF"),
+    (
+      "brightness", Array("0".utf8),
+      "expected a whole number of a brightness in percent from 1 to 100, not '0'"
+    ),
+    ("brightness", Array("101".utf8), "from 1 to 100"),
+    ("brightness", Array("40.5".utf8), "not '40.5'"),
+    ("brightness", Array("1e2".utf8), "not '1e2'"),
+    ("brightness", Array("0x28".utf8), "not '0x28'"),
+    ("brightness", Array("nan".utf8), "not 'nan'"),
+    ("show-seconds", Array("3601".utf8), "from 1 to 3600"),
+    ("fade-ms", Array("-1".utf8), "from 0 to 60000"),
+    (
+      "face", Array("HH:mm".utf8),
+      "'HH:mm' is not one of the faces: rotation, HH:mm:ss, home/outdoor/temperature"
+    ),
+    ("show", Array(repeating: 0x31, count: 65), "at most 64 bytes"),
+    ("display", [0xFF, 0xFE], "not UTF-8 text"),
+    ("volume", Array("11".utf8), "this clock has no command 'volume'"),
+    ("display", Array("\u{1B}[2J".utf8), "not '\\u{1B}[2J'"),
+  ]
+
+  @Test(arguments: refused)
+  func aMalformedCommandIsRefusedWithItsReason(_ name: String, _ payload: [UInt8], _ expected: String) {
+    switch BridgeCommand.request(name: name, payload: payload, state: Self.state) {
+    case .success(let request): Issue.record("accepted as \(request)")
+    case .failure(let error): #expect(error.message.contains(expected), "\(error.message)")
+    }
+  }
+}
