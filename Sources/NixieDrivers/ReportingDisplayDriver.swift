@@ -8,7 +8,7 @@ import NixieTransitions
 /// The simulator's chip models decode frames from the wire; on hardware nothing reads the
 /// chips back, so this reports each changed frame the inner driver accepted — as the board map
 /// turns it into outputs and back, so unwired cathodes drop out as on the wire — stamped with
-/// `clock` after the write returned.
+/// `clock` after the write returned. While nothing observes, it only remembers the frame.
 public final class ReportingDisplayDriver: DisplayDriver {
   public let inner: DisplayDriver
   private let map: OutputMap
@@ -58,6 +58,7 @@ public final class ReportingDisplayDriver: DisplayDriver {
   private func report(_ frame: DisplayState) {
     guard frame != shown else { return }
     shown = frame
+    guard !observers.isEmpty else { return }
     let outputs = map.encode(frame)
     let latched = LatchedFrame(time: clock.now(), outputs: outputs, state: map.decode(outputs))
     for observer in observers { observer.frameShown(latched) }

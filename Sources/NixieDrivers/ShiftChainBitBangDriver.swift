@@ -14,6 +14,10 @@ import NixieTransports
 /// BL, 74HC595 OE) keeps the tubes dark until the first frame is latched, and a dark frame
 /// turns it off instead of shifting zeros — that is also PWM dimming. Outputs past the chain
 /// (`OutputMap.lineOutputs`, a colon on a line of its own) are set after the latch.
+///
+/// A frame's writes go to the lines in one call (`GPIOLines.set(_:)` with all of them), worked
+/// out once: shifting a frame allocates nothing, and of its writes only the data level of each
+/// bit's first one changes from frame to frame.
 public final class ShiftChainBitBangDriver: DisplayDriver {
   private let lines: GPIOLines
   private let map: OutputMap
@@ -28,6 +32,14 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
   private var blanked = true
   private var powered = false
   private var lineLevels = LineSet()
+  /// A bit's first write, the data at the bit's level with the clock away from rest: for a 1
+  /// and for a 0 (the board's inversion applied, as in every write here).
+  private let dataOne, dataZero: LineWrite
+  /// A frame's writes: for each bit in send order, its first write (the data, set for each
+  /// frame) and the clock back to rest, the shifting edge; then the latch away from rest and
+  /// back. Used by one thread at a time and never re-entered, so it skips Swift's run-time
+  /// exclusivity checks.
+  @exclusivity(unchecked) private var frameWrites: [LineWrite]
 
   /// A driver for `board` (a shift-register chain on `gpio` lines) on `lines`; call `start()`
   /// before the first write. Nil when the board's chip is not a shift register.
@@ -39,6 +51,24 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
     self.wiring = wiring
     self.scratch = OutputBits(count: board.outputs.outputCount)
     self.latched = OutputBits(count: board.outputs.outputCount)
+    let inverted = board.invertedLines
+    func physical(_ lines: LineSet, _ levels: LineSet) -> LineWrite {
+      LineWrite(lines, to: Self.physical(levels, of: lines, inverted: inverted))
+    }
+    let data = LineSet.role(wiring.data)
+    let clock = LineSet.role(wiring.clock)
+    let clockAway: LineSet = wiring.clockIdleHigh ? [] : clock
+    let clockRest: LineSet = wiring.clockIdleHigh ? clock : []
+    dataOne = physical(data.union(clock), data.union(clockAway))
+    dataZero = physical(data.union(clock), clockAway)
+    let bit = [dataZero, physical(clock, clockRest)]
+    var frame = Array([[LineWrite]](repeating: bit, count: board.outputs.chainOutputCount).joined())
+    if let role = wiring.latch {
+      let latch = LineSet.role(role)
+      frame.append(physical(latch, wiring.latchIdleHigh ? [] : latch))
+      frame.append(physical(latch, wiring.latchIdleHigh ? latch : []))
+    }
+    frameWrites = frame
   }
 
   /// Puts every line at rest with the tubes dark: data low, latch at rest, blanking off,
@@ -93,19 +123,14 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
   }
 
   private func shift(_ bits: OutputBits) throws {
-    let data = LineSet.role(wiring.data)
-    let clock = LineSet.role(wiring.clock)
-    let clockAway: LineSet = wiring.clockIdleHigh ? [] : clock
-    let clockRest: LineSet = wiring.clockIdleHigh ? clock : []
-    for position in ShiftChain.sendOrder(outputCount: map.chainOutputCount) {
-      try set(data.union(clock), to: bits[position] ? data.union(clockAway) : clockAway)
-      try set(clock, to: clockRest)
+    frameWrites.withUnsafeMutableBufferPointer { writes in
+      var write = 0
+      for position in ShiftChain.sendOrder(outputCount: map.chainOutputCount) {
+        writes[write] = bits[position] ? dataOne : dataZero
+        write &+= 2
+      }
     }
-    if let latch = wiring.latch {
-      let rest: LineSet = wiring.latchIdleHigh ? .role(latch) : []
-      try set(.role(latch), to: wiring.latchIdleHigh ? [] : .role(latch))
-      try set(.role(latch), to: rest)
-    }
+    try lines.set(frameWrites)
     try setLineOutputs(bits)
   }
 
@@ -132,8 +157,12 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
 
   /// One multi-line write of pin levels, flipped for lines behind inverting level shifters.
   private func set(_ lines: LineSet, to levels: LineSet) throws {
-    try self.lines.set(
-      lines, to: levels.intersection(lines).symmetricDifference(inverted.intersection(lines)))
+    try self.lines.set(lines, to: Self.physical(levels, of: lines, inverted: inverted))
+  }
+
+  /// The pin levels of `lines` at the logical `levels`: flipped for the `inverted` ones.
+  private static func physical(_ levels: LineSet, of lines: LineSet, inverted: LineSet) -> LineSet {
+    levels.intersection(lines).symmetricDifference(inverted.intersection(lines))
   }
 
   private func set(_ roles: [LineRole], to levels: LineSet) throws {

@@ -1,3 +1,5 @@
+import NixieBoardModel
+import NixieTransports
 import NixieSystem
 
 /// The libgpiod calls nixie makes, as one small interface with one implementation per API:
@@ -47,10 +49,10 @@ protocol GPIOChipAPI: AnyObject {
   var lineCount: UInt32 { get }
   /// What the kernel says about line `offset` now.
   func lineInfo(_ offset: UInt32) throws(HardwareError) -> GPIOLineInfo
-  /// Takes `offsets` as outputs for `consumer`, driven to `values` at once. `operation` names
-  /// the request in errors. The lines stay taken until the request is released.
+  /// Takes `lines` as outputs for `consumer`, each driven to its level at once. `operation`
+  /// names the request in errors. The lines stay taken until the request is released.
   func requestOutputs(
-    _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
+    _ lines: [GPIOOutputLine], consumer: String, operation: String
   ) throws(HardwareError) -> any GPIOOutputRequestAPI
   /// Takes `lines` as inputs reporting both edges, each with its bias and debounce where the
   /// kernel and the API support them (the request says what it got), in one request.
@@ -61,11 +63,17 @@ protocol GPIOChipAPI: AnyObject {
 
 /// Output lines requested together.
 protocol GPIOOutputRequestAPI: AnyObject {
-  /// Sets the lines whose bit is set in `mask` (bit i: the i-th line of the request) to their
-  /// bit in `levels`, in one call (one ioctl). `levels` holds every line's level, masked or
-  /// not: the v1 API cannot leave a line out and sets them all to `levels`; the v2 API sets
-  /// only the masked ones. Allocates nothing: it is called twice per bit shifted.
-  func setValues(mask: UInt64, levels: UInt64) throws(HardwareError)
+  /// Writes made since the request, each one call (one ioctl) that succeeded (v2 makes no call
+  /// for a write that names no line).
+  var writeCount: Int { get }
+  /// The level of every line (by its `GPIOOutputLine.bit`) as the writes made set it.
+  var levels: LineSet { get }
+  /// Makes `writes` in order, each in one call (one ioctl): it sets the lines it names, by
+  /// their bits, to its levels, and the others keep theirs (the v1 API cannot leave a line out
+  /// and sets them to their level again; the v2 API sets only the named ones). Stops at the
+  /// first that fails. Allocates nothing and calls nothing per write but the library: a
+  /// bit-banged frame is one call, two writes a bit.
+  func setValues(_ writes: UnsafeBufferPointer<LineWrite>) throws(HardwareError)
   /// Gives the lines back; later calls fail. Safe to call twice.
   func release()
 }

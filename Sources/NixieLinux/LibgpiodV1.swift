@@ -1,6 +1,8 @@
 #if !LIBGPIOD_V2
   import CGPIOD
   import Glibc
+  import NixieBoardModel
+  import NixieTransports
   import NixieSystem
 
   /// `GPIOChipAPI` on libgpiod 1.6 (the v1 API), the default build. Every libgpiod call of such
@@ -96,14 +98,14 @@
     }
 
     func requestOutputs(
-      _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
+      _ lines: [GPIOOutputLine], consumer: String, operation: String
     ) throws(HardwareError) -> any GPIOOutputRequestAPI {
-      var lines = try bulk(offsets, for: operation)
-      let defaults = values.map { Int32($0 ? 1 : 0) }
+      var bulk = try bulk(lines.map(\.offset), for: operation)
+      let defaults = lines.map { Int32($0.high ? 1 : 0) }
       try LibgpiodV1.call(device, operation, phase: .request) {
-        gpiod_line_request_bulk_output(&lines, consumer, defaults)
+        gpiod_line_request_bulk_output(&bulk, consumer, defaults)
       }
-      return LibgpiodV1OutputRequest(chip: self, bulk: lines, device: device)
+      return LibgpiodV1OutputRequest(chip: self, bulk: bulk, lines: lines, device: device)
     }
 
     /// The v1 API takes one set of flags for a whole request: pull-up if any line asks for it.
@@ -136,24 +138,41 @@
   ///
   /// libgpiod 1.6 sets a bulk with one GPIOHANDLE_SET_LINE_VALUES ioctl on the handle of the
   /// request, whose values are positional over the whole request: a subset cannot be set on its
-  /// own, so every write passes every line's level (the mask is not needed). The bulk and the
-  /// values live in buffers allocated once: a write allocates nothing (and, as in
-  /// `GPIOChipLines`, checks no exclusivity at run time).
+  /// own, so every write passes every line's level. The bulk and the values live in buffers
+  /// allocated once, and a write stores only the values that change: it allocates nothing
+  /// (and, as it is used from one thread at a time and never re-entered, checks no exclusivity
+  /// at run time).
   final class LibgpiodV1OutputRequest: GPIOOutputRequestAPI {
     private let chip: LibgpiodV1Chip
     private let bulk: UnsafeMutablePointer<gpiod_line_bulk>
+    /// Each line's level for the bulk call, in request order.
     private let values: UnsafeMutablePointer<Int32>
-    private let count: Int
+    /// The request position of each line, by its bit (64 entries).
+    private let position: UnsafeMutablePointer<Int>
+    /// The bits of the requested lines.
+    private let requested: LineSet
     private let device: String
     @exclusivity(unchecked) private var released = false
+    @exclusivity(unchecked) private(set) var writeCount = 0
+    @exclusivity(unchecked) private(set) var levels: LineSet
+    /// The levels `values` holds (those of the last write tried).
+    @exclusivity(unchecked) private var valueLevels: LineSet
 
-    init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, device: String) {
+    init(chip: LibgpiodV1Chip, bulk: gpiod_line_bulk, lines: [GPIOOutputLine], device: String) {
       self.chip = chip
       self.bulk = .allocate(capacity: 1)
       self.bulk.initialize(to: bulk)
-      count = Int(bulk.num_lines)
-      values = .allocate(capacity: max(count, 1))
-      values.initialize(repeating: 0, count: max(count, 1))
+      values = .allocate(capacity: max(lines.count, 1))
+      values.initialize(repeating: 0, count: max(lines.count, 1))
+      position = .allocate(capacity: LineSet.RawValue.bitWidth)
+      position.initialize(repeating: 0, count: LineSet.RawValue.bitWidth)
+      for (index, line) in lines.enumerated() {
+        values[index] = line.high ? 1 : 0
+        position[line.bit] = index
+      }
+      requested = lines.bits
+      levels = lines.initialLevels
+      valueLevels = levels
       self.device = device
     }
 
@@ -161,13 +180,29 @@
       release()
       bulk.deallocate()
       values.deallocate()
+      position.deallocate()
     }
 
-    func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
+    func setValues(_ writes: UnsafeBufferPointer<LineWrite>) throws(HardwareError) {
       guard !released else { throw HardwareError.linesReleased(device: device) }
-      for index in 0..<count { values[index] = Int32(truncatingIfNeeded: levels >> UInt64(index) & 1) }
-      try LibgpiodV1.call(device, "set lines", phase: .transfer) {
-        gpiod_line_set_value_bulk(bulk, values)
+      // The loop's state in locals (registers), stored back once.
+      let (bulk, values, position, requested) = (bulk, values, position, requested)
+      var (levels, valueLevels, made) = (levels, valueLevels, 0)
+      defer { (self.levels, self.valueLevels, writeCount) = (levels, valueLevels, writeCount + made) }
+      for write in writes {
+        let next = write.applied(to: levels).intersection(requested)
+        var changed = next.rawValue ^ valueLevels.rawValue
+        while changed != 0 {
+          let bit = changed.trailingZeroBitCount
+          values[position[bit]] = Int32(truncatingIfNeeded: next.rawValue &>> UInt64(bit) & 1)
+          changed &= changed &- 1
+        }
+        valueLevels = next
+        try LibgpiodV1.call(device, "set lines", phase: .transfer) {
+          gpiod_line_set_value_bulk(bulk, values)
+        }
+        levels = next
+        made &+= 1
       }
     }
 

@@ -50,20 +50,21 @@
     }
 
     func requestOutputs(
-      _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
+      _ lines: [GPIOOutputLine], consumer: String, operation: String
     ) throws(HardwareError) -> any GPIOOutputRequestAPI {
+      let offsets = lines.map(\.offset)
       let request = try request(offsets, consumer: consumer, operation: operation) {
         config, settings throws(HardwareError) in
         try LibgpiodV2.call(device, operation, phase: .request) {
           gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_OUTPUT)
         }
         try add(settings, for: offsets, to: config, operation)
-        let levels = values.map { $0 ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE }
+        let levels = lines.map { $0.high ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE }
         try LibgpiodV2.call(device, operation, phase: .request) {
           gpiod_line_config_set_output_values(config, levels, levels.count)
         }
       }
-      return LibgpiodV2OutputRequest(request, offsets: offsets, chip: self, device: device)
+      return LibgpiodV2OutputRequest(request, lines: lines, chip: self, device: device)
     }
 
     func requestEdgeEvents(

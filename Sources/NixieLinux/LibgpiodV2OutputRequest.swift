@@ -2,32 +2,40 @@ import NixieSystem
 
 #if LIBGPIOD_V2
   import CGPIOD
+  import NixieBoardModel
+  import NixieTransports
 
-  /// Output lines requested together with libgpiod 2.x: a write sets only the lines in its
-  /// mask, in one GPIO_V2_LINE_SET_VALUES ioctl (`gpiod_line_request_set_values_subset`), so
-  /// the kernel does — and traces — only what changes. Its buffers are allocated once: a write
-  /// allocates nothing (and, as in `GPIOChipLines`, checks no exclusivity at run time).
+  /// Output lines requested together with libgpiod 2.x: a write sets only the lines it names,
+  /// in one GPIO_V2_LINE_SET_VALUES ioctl (`gpiod_line_request_set_values_subset`), so the
+  /// kernel does — and traces — only what changes. Its buffers are allocated once: a write
+  /// allocates nothing (and, as it is used from one thread at a time and never re-entered,
+  /// checks no exclusivity at run time).
   final class LibgpiodV2OutputRequest: GPIOOutputRequestAPI {
     private let request: OpaquePointer
     private let chip: LibgpiodV2Chip
     private let device: String
-    private let count: Int
-    /// The requested offsets, in request order.
+    /// The offset of each line, by its bit (64 entries).
     private let offsets: UnsafeMutablePointer<CUnsignedInt>
+    /// The bits of the requested lines.
+    private let requested: LineSet
     /// One write's offsets and values.
     private let chosen: UnsafeMutablePointer<CUnsignedInt>
     private let values: UnsafeMutablePointer<gpiod_line_value>
     @exclusivity(unchecked) private var released = false
+    @exclusivity(unchecked) private(set) var writeCount = 0
+    @exclusivity(unchecked) private(set) var levels: LineSet
 
-    init(_ request: OpaquePointer, offsets: [UInt32], chip: LibgpiodV2Chip, device: String) {
+    init(_ request: OpaquePointer, lines: [GPIOOutputLine], chip: LibgpiodV2Chip, device: String) {
       self.request = request
       self.chip = chip
       self.device = device
-      count = min(offsets.count, UInt64.bitWidth)
-      self.offsets = .allocate(capacity: max(count, 1))
-      chosen = .allocate(capacity: max(count, 1))
-      values = .allocate(capacity: max(count, 1))
-      for index in 0..<count { self.offsets[index] = CUnsignedInt(offsets[index]) }
+      offsets = .allocate(capacity: LineSet.RawValue.bitWidth)
+      offsets.initialize(repeating: 0, count: LineSet.RawValue.bitWidth)
+      for line in lines { offsets[line.bit] = CUnsignedInt(line.offset) }
+      requested = lines.bits
+      levels = lines.initialLevels
+      chosen = .allocate(capacity: LineSet.RawValue.bitWidth)
+      values = .allocate(capacity: LineSet.RawValue.bitWidth)
     }
 
     deinit {
@@ -37,22 +45,32 @@ import NixieSystem
       values.deallocate()
     }
 
-    func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
+    func setValues(_ writes: UnsafeBufferPointer<LineWrite>) throws(HardwareError) {
       guard !released else { throw HardwareError.linesReleased(device: device) }
-      var written = 0
-      var rest = mask
-      while rest != 0 {
-        let index = rest.trailingZeroBitCount
-        rest &= rest - 1
-        guard index < count else { break }
-        chosen[written] = offsets[index]
-        values[written] =
-          levels >> UInt64(index) & 1 == 1 ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE
-        written += 1
-      }
-      guard written > 0 else { return }
-      try LibgpiodV2.call(device, "set lines", phase: .transfer) {
-        gpiod_line_request_set_values_subset(request, written, chosen, values)
+      // The loop's state in locals (registers), stored back once.
+      let (request, offsets, chosen, values, requested) = (request, offsets, chosen, values, requested)
+      var (levels, made) = (levels, 0)
+      defer { (self.levels, writeCount) = (levels, writeCount + made) }
+      for write in writes {
+        let named = write.lines.intersection(requested)
+        var count = 0
+        var rest = named.rawValue
+        while rest != 0 {
+          let bit = rest.trailingZeroBitCount
+          chosen[count] = offsets[bit]
+          values[count] =
+            write.levels.rawValue &>> UInt64(bit) & 1 == 1
+            ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE
+          count &+= 1
+          rest &= rest &- 1
+        }
+        if count > 0 {
+          try LibgpiodV2.call(device, "set lines", phase: .transfer) {
+            gpiod_line_request_set_values_subset(request, count, chosen, values)
+          }
+        }
+        levels = LineWrite(named, to: write.levels).applied(to: levels)
+        made &+= 1
       }
     }
 

@@ -7,7 +7,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// The calling thread's `errno`, right after a failed call.
-  public static var current: Errno { Errno(rawValue: Glibc.errno) }
+  @inlinable public static var current: Errno { Errno(rawValue: Glibc.errno) }
 
   public static let noSuchFile = Errno(rawValue: ENOENT)
   public static let interrupted = Errno(rawValue: EINTR)

@@ -3,10 +3,16 @@ import Glibc
 /// The one choke point for system calls and the C libraries that follow their convention
 /// (libgpiod, libi2c): a call that fails is retried while errno is EINTR and otherwise becomes
 /// a `SystemCallError` naming the call, what it was made on, and errno.
+///
+/// The `run` functions are `@inlinable`: callers in other modules get them specialised and
+/// inlined, so a call that succeeds costs a comparison, not a generic call through the
+/// standard library's `BinaryInteger` witnesses and a closure thunk (a bit-banged frame makes
+/// 130 libgpiod calls through `run`).
 public enum SystemCall {
   /// Runs `body`, a call that returns -1 and sets errno on failure, until it is not
   /// interrupted by a signal.
   @discardableResult
+  @inlinable
   public static func run<Result: BinaryInteger>(
     _ call: String, subject: String = "", _ body: () -> Result
   ) throws(SystemCallError) -> Result {
@@ -20,6 +26,7 @@ public enum SystemCall {
   }
 
   /// For calls that return a pointer, or nil with errno set (libgpiod's openers).
+  @inlinable
   public static func run<Pointer>(
     _ call: String, subject: String = "", _ body: () -> Pointer?
   ) throws(SystemCallError) -> Pointer {
@@ -33,6 +40,7 @@ public enum SystemCall {
 
   /// For calls that return a negative errno instead of setting it (libi2c's SMBus helpers).
   @discardableResult
+  @inlinable
   public static func runNegativeErrno(
     _ call: String, subject: String = "", _ body: () -> Int32
   ) throws(SystemCallError) -> Int32 {

@@ -30,6 +30,19 @@ struct HV5622DriverTests {
       ])
   }
 
+  /// A frame's 130 writes go to the lines in one call, so a transport can make them without a
+  /// call through `GPIOLines` for each; blanking off is a write of its own.
+  @Test func aFrameIsOneCallToTheLines() throws {
+    let lines = RecordingLines()
+    let board = TestBoards.reference()
+    let driver = try #require(ShiftChainBitBangDriver(board: board, lines: lines))
+    try driver.start()
+    lines.calls = []
+    try driver.write(try board.formatter.format("1"))
+    try driver.write(try board.formatter.format("2"))
+    #expect(lines.calls == [64 * 2 + 2, 1, 64 * 2 + 2])
+  }
+
   @Test func anUnchangedFrameWritesNothing() throws {
     let lines = RecordingLines()
     let board = TestBoards.reference()

@@ -3,6 +3,7 @@ import NixieBoardModel
 import NixieBoards
 import NixieCore
 import NixieSystem
+import NixieTransports
 
 @testable import NixieLinux
 
@@ -17,7 +18,10 @@ final class FakeGPIOChip: GPIOChipAPI {
   /// The error the next request fails with, if any.
   var requestFailure: HardwareError?
   private(set) var outputRequests: [(offsets: [UInt32], values: [Bool], consumer: String)] = []
-  let outputs = FakeOutputRequest()
+  /// The output requests made, in order.
+  private(set) var outputRequestsMade: [FakeOutputRequest] = []
+  /// The first output request (a board's display lines; a backlight's come later).
+  var outputs: FakeOutputRequest { outputRequestsMade.first ?? FakeOutputRequest() }
   var events: FakeEventRequest?
 
   init(name: String = "gpiochip0", label: String = "pinctrl-bcm2711", lineCount: UInt32 = 58) {
@@ -33,16 +37,19 @@ final class FakeGPIOChip: GPIOChipAPI {
   }
 
   func requestOutputs(
-    _ offsets: [UInt32], values: [Bool], consumer: String, operation: String
+    _ lines: [GPIOOutputLine], consumer: String, operation: String
   ) throws(HardwareError) -> any GPIOOutputRequestAPI {
     if let requestFailure { throw requestFailure }
+    let offsets = lines.map(\.offset)
     if offsets.contains(where: { held[$0] != nil }) {
       throw HardwareError(
         Errno.busy, transport: .gpio, device: "/dev/\(name)", operation: operation, phase: .request)
     }
-    outputRequests.append((offsets, values, consumer))
-    outputs.lineCount = offsets.count
-    return outputs
+    outputRequests.append((offsets, lines.map(\.high), consumer))
+    let request = FakeOutputRequest()
+    request.lines = lines
+    outputRequestsMade.append(request)
+    return request
   }
 
   /// The lines of the last edge-event request, with their settings.
@@ -73,12 +80,24 @@ final class FakeOutputRequest: GPIOOutputRequestAPI {
   private(set) var writes: [[Bool]] = []
   /// The lines each write named.
   private(set) var masks: [[Bool]] = []
+  /// The calls made: a frame of the bit-banging driver is one.
+  private(set) var calls = 0
   private(set) var released = false
-  var lineCount = 4
-  func setValues(mask: UInt64, levels: UInt64) throws(HardwareError) {
-    writes.append((0..<lineCount).map { levels >> UInt64($0) & 1 == 1 })
-    masks.append((0..<lineCount).map { mask >> UInt64($0) & 1 == 1 })
+  private(set) var levels = LineSet()
+  var lines: [GPIOOutputLine] = [] {
+    didSet { levels = lines.initialLevels }
   }
+  var writeCount: Int { writes.count }
+
+  func setValues(_ writes: UnsafeBufferPointer<LineWrite>) throws(HardwareError) {
+    calls += 1
+    for write in writes {
+      levels = write.applied(to: levels).intersection(lines.bits)
+      self.writes.append(lines.map { levels.rawValue >> UInt64($0.bit) & 1 == 1 })
+      masks.append(lines.map { write.lines.rawValue >> UInt64($0.bit) & 1 == 1 })
+    }
+  }
+
   func release() { released = true }
 }
 

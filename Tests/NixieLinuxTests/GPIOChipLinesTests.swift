@@ -1,4 +1,6 @@
+import NixieBoardModel
 import NixieDrivers
+import NixieTransports
 import Testing
 
 @testable import NixieLinux
@@ -62,6 +64,55 @@ struct GPIOChipLinesTests {
     let after = chip.outputs.writes.count
     try driver.write(frame)
     #expect(chip.outputs.writes.count == after)
+  }
+
+  static let frame = [
+    LineWrite([.din, .clk], to: [.din, .clk]), LineWrite(.clk, to: []), LineWrite([.din, .clk], to: .clk),
+    LineWrite(.clk, to: []), LineWrite(.le, to: .le), LineWrite(.le, to: []),
+  ]
+
+  /// A bit-banged frame is one call down to the request, which makes its writes one by one:
+  /// the same writes, masks and levels as one `set` each.
+  @Test func aSequenceIsOneCallThatMakesTheWritesOfOneSetEach() throws {
+    let oneByOne = FakeGPIOChip()
+    let single = try Self.lines(oneByOne)
+    for write in Self.frame { try single.set(write.lines, to: write.levels) }
+    let sequenced = FakeGPIOChip()
+    let lines = try Self.lines(sequenced)
+    try lines.set(Self.frame)
+    #expect(sequenced.outputs.calls == 1)
+    #expect(oneByOne.outputs.calls == Self.frame.count)
+    #expect(sequenced.outputs.writes == oneByOne.outputs.writes)
+    #expect(sequenced.outputs.masks == oneByOne.outputs.masks)
+    #expect(lines.levels == single.levels)
+    #expect(lines.writeCount == Self.frame.count)
+  }
+
+  @Test func aSequenceWithALineTheBoardDoesNotWireWritesNothing() throws {
+    let chip = FakeGPIOChip()
+    let lines = try Self.lines(chip)
+    #expect(throws: HardwareError.self) { try lines.set(Self.frame + [LineWrite(.a, to: .a)]) }
+    #expect(chip.outputs.writes.isEmpty)
+  }
+
+  /// Each line is requested under its role's bit, so a write sets the lines it names whatever
+  /// the roles: 74HC595 lines from `data` on, and an HV5622 chain without BL with a HVEN line.
+  @Test func eachRoleSetsItsOwnLineWhateverTheRolesAre() throws {
+    let shiftRegister = FakeGPIOChip()
+    let lines595 = try GPIOChipLines(
+      chip: shiftRegister, lines: [.data: 5, .shcp: 6, .stcp: 7, .oe: 8], initialLevels: .role(.oe),
+      consumer: "nixie")
+    try lines595.set(LineSet([.data, .shcp]), to: .role(.shcp))
+    #expect(shiftRegister.outputs.masks == [[true, true, false, false]])
+    #expect(shiftRegister.outputs.writes == [[false, true, false, true]])
+    let gaps = FakeGPIOChip()
+    let gapped = try GPIOChipLines(
+      chip: gaps, lines: [.din: 1, .le: 2, .hven: 3], initialLevels: [], consumer: "nixie")
+    try gapped.set(LineSet([.le, .hven]), to: .role(.hven))
+    try gapped.set(.din, to: .din)
+    #expect(gaps.outputs.masks == [[false, true, true], [true, false, false]])
+    #expect(gaps.outputs.writes == [[false, false, true], [true, false, true]])
+    #expect(gapped.levels == [.din, .role(.hven)])
   }
 
   @Test func aLineTheBoardDoesNotWireIsRefused() throws {

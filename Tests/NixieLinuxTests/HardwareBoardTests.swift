@@ -77,6 +77,29 @@ struct HardwareBoardTests {
     #expect(hardware.tracedRoles == [.din, .clk, .le, .bl])
   }
 
+  /// While nothing traces the lines, a frame is one call down to the libgpiod request; traced,
+  /// its writes go one by one (each stamped). The writes and the levels are the same.
+  @Test func aFrameIsOneCallToTheRequestUnlessTheLinesAreTraced() throws {
+    let board = try Boards.named("hv5622-6xin14")
+    let frame = try board.formatter.format("12:34:56")
+    var runs: [(opener: FakeOpener, hardware: HardwareBoard)] = []
+    for traced in [false, true] {
+      let opener = FakeOpener()
+      let hardware = try HardwareBoard(board: board, clock: FixedClock(), opener: opener)
+      if traced { hardware.addLineObserver { _, _, _ in } }
+      try hardware.driver.start()
+      try hardware.driver.write(frame)
+      runs.append((opener, hardware))
+    }
+    let (plain, traced) = (runs[0], runs[1])
+    // start's 2 writes, the frame, BL.
+    #expect(plain.opener.chip.outputs.calls == 2 + 1 + 1)
+    #expect(traced.opener.chip.outputs.calls == 2 + 2 * 64 + 2 + 1)
+    #expect(plain.opener.chip.outputs.writes == traced.opener.chip.outputs.writes)
+    #expect(plain.hardware.levels == traced.hardware.levels)
+    #expect(plain.hardware.lineWriteCount == 2 + 2 * 64 + 2 + 1)
+  }
+
   @Test func theSPIBoardSendsAFrameAsOneTransferAndBlanksThroughGPIO() throws {
     let board = try Boards.named("hv5622-6xin14-spi")
     let opener = FakeOpener()
@@ -158,9 +181,8 @@ struct HardwareBoardTests {
     try hardware.driver.start()
     try hardware.driver.write(try hardware.board.formatter.format("12:34:56"))
     #expect(opener.spi.transfers == [bytes])
-    // LE ends high: the chips show the frame (LE is also their OE). The fake's requests share
-    // one record of writes, the width of the last request: LE is its first line.
-    #expect(opener.chip.outputs.writes.last?.first == true)
+    // LE ends high: the chips show the frame (LE is also their OE). It is the first request.
+    #expect(opener.chip.outputs.writes.last == [true])
   }
 
   @Test func exixeModulesGetOneCommandEachOnTheirOwnSelectLine() throws {

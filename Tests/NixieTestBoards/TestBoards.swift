@@ -30,7 +30,7 @@ public enum TestBoards {
   }
 }
 
-/// A transport double at the seam: it records each multi-line write, nothing more.
+/// A transport double at the seam: it records each multi-line write, and the calls made.
 public final class RecordingLines: GPIOLines {
   public struct Write: Equatable {
     public var lines: LineSet
@@ -43,11 +43,19 @@ public final class RecordingLines: GPIOLines {
   }
 
   public var writes: [Write] = []
+  /// The writes of each call: one for `set(_:to:)`, a sequence's for `set(_:)`.
+  public var calls: [Int] = []
 
   public init() {}
 
   public func set(_ lines: LineSet, to levels: LineSet) throws {
     writes.append(Write(lines: lines, levels: levels))
+    calls.append(1)
+  }
+
+  public func set(_ writes: [LineWrite]) throws {
+    self.writes += writes.map { Write(lines: $0.lines, levels: $0.levels) }
+    calls.append(writes.count)
   }
 }
 

@@ -12,6 +12,9 @@
 #                        (.build-gpiod2/debug/nixie); empty if it was not built
 #   KT_GPIOD             1 or 2: which libgpiod API KT_NIXIE was built against
 #   KT_NIXIE_GPIOD1 KT_NIXIE_GPIOD2   both builds
+#   KT_NIXIE_RELEASE     the release build of the variant (.build/release/nixie,
+#                        .build-gpiod2/release/nixie), built when bitbang-rate runs; else empty
+#   KT_NIXIE_RELEASE_GPIOD1 KT_NIXIE_RELEASE_GPIOD2   both release builds
 #   KT_PYTHON            Python 3 from the host root (/usr/bin/python3)
 #   KT_GPIO_LABEL KT_GPIO_NAME KT_GPIO_CHIP KT_GPIO_BASE KT_GPIO_LINES KT_SIM_DIR
 #                        the gpio-sim chip: label nixie-sim, gpiochipN, /dev/gpiochipN, the

@@ -41,11 +41,12 @@ kt_variant_name() {
   if [[ $2 == gpiod1 ]]; then echo "$1"; else echo "$1.$2"; fi
 }
 
-# Points KT_NIXIE and KT_GPIOD at the build a check variant runs against (exported).
+# Points KT_NIXIE, KT_NIXIE_RELEASE and KT_GPIOD at the builds a check variant runs against
+# (exported).
 kt_use_variant() {
   case $1 in
-    gpiod2) export KT_GPIOD=2 KT_NIXIE=${KT_NIXIE_GPIOD2:-} ;;
-    *) export KT_GPIOD=1 KT_NIXIE=${KT_NIXIE_GPIOD1:-} ;;
+    gpiod2) export KT_GPIOD=2 KT_NIXIE=${KT_NIXIE_GPIOD2:-} KT_NIXIE_RELEASE=${KT_NIXIE_RELEASE_GPIOD2:-} ;;
+    *) export KT_GPIOD=1 KT_NIXIE=${KT_NIXIE_GPIOD1:-} KT_NIXIE_RELEASE=${KT_NIXIE_RELEASE_GPIOD1:-} ;;
   esac
 }
 
@@ -104,11 +105,15 @@ kt_kvm_probe() {
 
 # The QEMU options of an accelerator: the host's CPU under KVM (without the
 # IA32_ARCH_CAPABILITIES MSR, which nested KVM may refuse to set: QEMU then aborts), QEMU's
-# most capable model under TCG.
+# most capable model under TCG. NIXIE_VM_ICOUNT=N (TCG only) makes the guest's clock count
+# instructions, 2^N ns each (-icount shift=N), instead of following the host's: a speed
+# measured in the VM then does not depend on the host's load (bitbang-rate's reproducible
+# figure, docs/PERFORMANCE.md). The guest's clock no longer keeps to the wall clock while it
+# is busy, so checks that compare the two are not meant to run under it.
 kt_accel_options() {
   case $1 in
     kvm) echo "-accel kvm -cpu host,-arch-capabilities" ;;
-    *) echo "-accel tcg -cpu max" ;;
+    *) echo "-accel tcg -cpu max${NIXIE_VM_ICOUNT:+ -icount shift=$NIXIE_VM_ICOUNT}" ;;
   esac
 }
 
