@@ -69,7 +69,12 @@ extension RaspberryPiConfig {
   /// The line that loads the kernel's driver for one of `chips` (`dtoverlay=i2c-rtc,ds3231`),
   /// or nil when none does.
   func rtcOverlayLine(for chips: [RTCChip]) -> String? {
-    let names = Set(chips.map(\.rawValue))
+    overlayLine("i2c-rtc", naming: Set(chips.map(\.rawValue)))
+  }
+
+  /// The last `dtoverlay=OVERLAY,…` line whose parameters name one of `parameters` (any case),
+  /// comments left out; nil when there is none.
+  func overlayLine(_ overlay: String, naming parameters: Set<String>) -> String? {
     var found: String?
     for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
       let line = rawLine.prefix { $0 != "#" }.trimmingWhitespace
@@ -77,8 +82,8 @@ extension RaspberryPiConfig {
         continue
       }
       let parts = line[line.index(after: equals)...].split(separator: ",").map(\.trimmingWhitespace)
-      guard parts.first == "i2c-rtc" else { continue }
-      if parts.dropFirst().contains(where: { names.contains($0.lowercased()) }) { found = line }
+      guard parts.first == overlay else { continue }
+      if parts.dropFirst().contains(where: { parameters.contains($0.lowercased()) }) { found = line }
     }
     return found
   }
@@ -107,18 +112,7 @@ extension RaspberryPiConfig {
 
   /// The `dtoverlay=i2c-sensor,…` line that adds one of `lightSensorOverlays`, or nil.
   func lightSensorOverlayLine() -> String? {
-    let models = Set(Self.lightSensorOverlays.map(\.model))
-    var found: String?
-    for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
-      let line = rawLine.prefix { $0 != "#" }.trimmingWhitespace
-      guard let equals = line.firstIndex(of: "="), line[..<equals].trimmingWhitespace == "dtoverlay" else {
-        continue
-      }
-      let parts = line[line.index(after: equals)...].split(separator: ",").map(\.trimmingWhitespace)
-      guard parts.first == "i2c-sensor" else { continue }
-      if parts.dropFirst().contains(where: { models.contains($0.lowercased()) }) { found = line }
-    }
-    return found
+    overlayLine("i2c-sensor", naming: Set(Self.lightSensorOverlays.map(\.model)))
   }
 }
 

@@ -35,22 +35,10 @@ public struct MQTTJob {
     self.logger = logger
   }
 
-  /// The file to read, if any.
-  var file: String? {
-    configurationPath
-      ?? (FileSystem.exists(MQTTConfiguration.defaultPath) ? MQTTConfiguration.defaultPath : nil)
-  }
-
   /// The configuration: the file's, then the command line's (checked by the command line).
   public func configuration() throws(NixieError) -> MQTTConfiguration {
-    var configuration = MQTTConfiguration()
-    if let file {
-      do throws(BoardFileError) {
-        configuration = try MQTTConfiguration.load(file)
-      } catch {
-        throw NixieError(.badConfiguration, error.description)
-      }
-    }
+    var configuration = try SettingsFile(given: configurationPath, defaultPath: MQTTConfiguration.defaultPath)
+      .load(defaults: MQTTConfiguration()) { path throws(BoardFileError) in try MQTTConfiguration.load(path) }
     if let broker {
       guard let parsed = MQTTConfiguration.broker(broker) else {
         throw NixieError(.badUsage, "--broker: expected HOST or HOST:PORT (port 1 to 65535), not '\(broker)'")

@@ -24,21 +24,12 @@ public struct WebJob {
   }
 
   /// The file to read, if any.
-  var file: String? {
-    configurationPath
-      ?? (FileSystem.exists(WebConfiguration.defaultPath) ? WebConfiguration.defaultPath : nil)
-  }
+  var file: String? { SettingsFile(given: configurationPath, defaultPath: WebConfiguration.defaultPath).path }
 
   /// The configuration: the file's, then the command line's.
   public func configuration() throws(NixieError) -> WebConfiguration {
-    var configuration = WebConfiguration()
-    if let file {
-      do throws(BoardFileError) {
-        configuration = try WebConfiguration.load(file)
-      } catch {
-        throw NixieError(.badConfiguration, error.description)
-      }
-    }
+    var configuration = try SettingsFile(given: configurationPath, defaultPath: WebConfiguration.defaultPath)
+      .load(defaults: WebConfiguration()) { path throws(BoardFileError) in try WebConfiguration.load(path) }
     if !listen.isEmpty { configuration.listen = listen }
     if let socket { configuration.socket = socket }
     return configuration
