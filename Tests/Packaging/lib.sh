@@ -20,7 +20,8 @@ ROOT=$CACHE/$SUITE-amd64
 # What the chroot holds beyond debootstrap's minbase: the Swift toolchain and what the build,
 # debhelper and the checks use (amd64), and what the arm64 cross build links against (:arm64
 # multiarch packages, so that dpkg-shlibdeps finds their owners the usual way). libmosquitto-dev
-# is for its header alone (nixie mqtt loads the library at run time), which serves arm64 too.
+# is for its header alone (nixie mqtt loads the library at run time), which serves arm64 too:
+# debian/control asks for it as `libmosquitto-dev:native`.
 # Adding a package here installs it into the cached chroot on the next run.
 CHROOT_PACKAGES=(
   swiftlang libc6-dev pkgconf git rsync libgpiod-dev libi2c-dev libcrypt-dev libyaml-dev zlib1g-dev
