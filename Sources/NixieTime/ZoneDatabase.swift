@@ -54,14 +54,24 @@ public struct ZoneDatabase: Sendable {
   // MARK: Names
 
   /// Every zone name under `directory` (files that start with the TZif magic, reached through
-  /// folders other than `posix` and `right`), sorted. For suggestions; reads each file's start.
+  /// folders other than `posix` and `right`), sorted. Reads each file's start.
   public func zoneNames() -> [String] {
     var names: [String] = []
-    collectNames(in: "", depth: 0, into: &names)
+    collectNames(in: "", depth: 0, into: &names) { isZoneFile($0) }
     return names.sorted()
   }
 
-  private func collectNames(in folder: String, depth: Int, into names: inout [String]) {
+  /// Whether the file at `name` below `directory` starts with the TZif magic.
+  private func isZoneFile(_ name: String) -> Bool {
+    guard case .contents(let bytes) = system.readFile(directory + "/" + name, limit: TZifFile.maximumSize)
+    else { return false }
+    return bytes.starts(with: "TZif".utf8)
+  }
+
+  /// The names below `folder` whose files `accept`, depth first.
+  private func collectNames(
+    in folder: String, depth: Int, into names: inout [String], accepting accept: (String) -> Bool
+  ) {
     guard depth < Self.maximumListingDepth,
       let entries = system.listDirectory(folder.isEmpty ? directory : directory + "/" + folder)
     else { return }
@@ -70,19 +80,21 @@ public struct ZoneDatabase: Sendable {
       let name = folder.isEmpty ? entry.name : folder + "/" + entry.name
       guard ZoneName.isValid(name) else { continue }
       if entry.isDirectory {
-        collectNames(in: name, depth: depth + 1, into: &names)
-      } else if case .contents(let bytes) = system.readFile(
-        directory + "/" + name, limit: TZifFile.maximumSize),
-        bytes.starts(with: "TZif".utf8)
-      {
+        collectNames(in: name, depth: depth + 1, into: &names, accepting: accept)
+      } else if accept(name) {
         names.append(name)
       }
     }
   }
 
-  /// Zones `name` may have meant (see `ZoneName.suggestions`), from `zoneNames()`.
+  /// Zones `name` may have meant (see `ZoneName.suggestions`). Chosen among the names the
+  /// directories list, without opening every file — a reload refused for an unknown zone runs
+  /// this on the clock's loop, and reading ~600 files took seconds on an emulated arm64 — then
+  /// only the zones suggested are read to check they are zones.
   public func suggestions(for name: String, closest: (String, [String]) -> String?) -> [String] {
-    ZoneName.suggestions(for: name, among: zoneNames(), closest: closest)
+    var listed: [String] = []
+    collectNames(in: "", depth: 0, into: &listed) { _ in true }
+    return ZoneName.suggestions(for: name, among: listed.sorted(), closest: closest).filter(isZoneFile)
   }
 
   // MARK: The system's zone

@@ -1,3 +1,4 @@
+import Foundation
 import NixieText
 import NixieTime
 import Testing
@@ -142,6 +143,21 @@ struct ZoneDatabaseTests {
     #expect(database.suggestions(for: name, closest: Suggestion.closest(to:in:)) == expected)
   }
 
+  /// A reload refused for an unknown zone finds its suggestions on the clock's loop: only the
+  /// zones it suggests are read (reading every file took seconds on an emulated arm64), and a
+  /// file that is no zone is never suggested, however close its name.
+  @Test func suggestionsReadOnlyTheFilesTheySuggest() {
+    let system = ReadCountingZoneSystem(
+      inner: Self.system { $0.files["/usr/share/zoneinfo/Europe/Berlim"] = Array("# not a zone\n".utf8) })
+    let database = ZoneDatabase(system: system)
+    let suggested = database.suggestions(for: "Europe/Berln", closest: Suggestion.closest(to:in:))
+    #expect(suggested == ["Europe/Berlin"])
+    let read = system.paths
+    #expect(read == ["/usr/share/zoneinfo/Europe/Berlin"])
+    let named = database.suggestions(for: "europe/berlim", closest: Suggestion.closest(to:in:))
+    #expect(!named.contains("Europe/Berlim"))
+  }
+
   @Test func suggestsFromThisMachinesZones() {
     let names = Zones.database.zoneNames()
     #expect(
@@ -169,4 +185,24 @@ struct ZoneDatabaseTests {
   func anythingElseIsNoOffset(_ name: String) {
     #expect(ZoneName.offsetAdvice(for: name) == nil)
   }
+}
+
+/// A zone system that notes which files were read.
+final class ReadCountingZoneSystem: ZoneSystem, @unchecked Sendable {
+  let inner: MemoryZoneSystem
+  private let lock = NSLock()
+  private var read: [String] = []
+
+  init(inner: MemoryZoneSystem) { self.inner = inner }
+
+  var paths: [String] { lock.withLock { read } }
+
+  func readFile(_ path: String, limit: Int) -> ZoneFileRead {
+    lock.withLock { read.append(path) }
+    return inner.readFile(path, limit: limit)
+  }
+
+  func listDirectory(_ path: String) -> [ZoneDirectoryEntry]? { inner.listDirectory(path) }
+  func readLink(_ path: String) -> String? { inner.readLink(path) }
+  func environment(_ name: String) -> String? { inner.environment(name) }
 }
