@@ -22,6 +22,17 @@ mark() {
 sensor() { grep -lx tsl2563 /sys/bus/iio/devices/iio:device*/name 2>/dev/null | head -1 | xargs -r dirname; }
 # -f: the driver holds the address; i2c-stub answers anyone.
 adc() { i2cset -f -y "$bus" 0x39 0x8c "$1" w && i2cset -f -y "$bus" 0x39 0x8e 0 w; }
+# finish_run NAME: a second more, then SIGTERM (the clock blanks the tubes and exits 0); the
+# trace NAME.trace kept, NAME.err shown.
+finish_run() {
+  local status=0
+  sleep 1
+  kill -TERM "$clock"
+  wait "$clock" || status=$?
+  kt_trace_stop "$1.trace"
+  cat "$1.err"
+  kt_expect "exit status of the $1 run" 0 "$status"
+}
 bind() {
   echo tsl2563 0x39 >"$adapter/new_device"
   local tries
@@ -79,13 +90,7 @@ for ((tries = 0; tries < 200; tries++)); do
   ! grep -q 'the brightness follows the light again' light.err || break
   sleep 0.1
 done
-sleep 1
-kill -TERM "$clock"
-status=0
-wait "$clock" || status=$?
-kt_trace_stop light.trace
-cat light.err
-kt_expect "exit status of the light run" 0 "$status"
+finish_run light
 echo 0x39 >"$adapter/delete_device"
 kt_i2c_clear 0x39
 
@@ -133,12 +138,6 @@ for ((tries = 0; tries < 100; tries++)); do
   (($(grep -c 'nobody there' presence.err) < 2)) || break
   sleep 0.1
 done
-sleep 1
-kill -TERM "$clock"
-status=0
-wait "$clock" || status=$?
-kt_trace_stop presence.trace
-cat presence.err
-kt_expect "exit status of the presence run" 0 "$status"
+finish_run presence
 kt_expect "the presence line free after the clock" "" "$(kt_consumer presence)"
 kt_reset_pulls
