@@ -80,6 +80,12 @@ adc 31750
 mark bright light.marks
 sleep 8
 echo 0x39 >"$adapter/delete_device"
+# The fallback is judged from the moment the clock says it lost the sensor (its next sample;
+# bounded): until then it rightly follows its last reading.
+for ((tries = 0; tries < 50; tries++)); do
+  ! grep -q 'until it reads again' light.err || break
+  sleep 0.1
+done
 mark unbound light.marks
 sleep 5
 bind
