@@ -5,7 +5,7 @@
 # by at least 15 points in 8 s, not 20 in the first two seconds, in steps (the medians of
 # three one-second windows: a second the starved VM distorts is an outlier) of at most 25
 # points and never back by more than 10; deleted, the sensor is warned about once and the
-# brightness falls by 10 points in 5 s, on the way to the fallback; bound again, found once;
+# brightness falls by 10 points within 5 s of the clock saying so, on the way to the fallback; bound again, found once;
 # presence — dark 2 s after the first frame (the line is read as the clock starts), lit within
 # 300 ms of the edge (100 ms reported) with the power line on first, dark again 2 s after the line fell, the
 # power line off while dark.
