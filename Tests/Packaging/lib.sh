@@ -254,3 +254,20 @@ prepare_bookworm() {
   step bookworm "$(printf '%s\n' "${BOOKWORM_PACKAGES[@]}" "$(declare -f fetch_bookworm)" | digest)" \
     fetch_bookworm
 }
+
+# in_overlay LAYER COMMAND...: runs COMMAND in an overlay of the chroot whose changes go to LAYER
+# (the caller throws it away), with /proc and /dev.
+in_overlay() {
+  local layer=$1
+  shift
+  mkdir -p "$layer"/{upper,work,root}
+  unshare --mount --propagation private -- bash -c '
+    set -e
+    layer=$1 lower=$2
+    shift 2
+    mount -t overlay overlay -o "lowerdir=$lower,upperdir=$layer/upper,workdir=$layer/work" "$layer/root"
+    mount -t proc proc "$layer/root/proc"
+    mount --rbind /dev "$layer/root/dev"
+    exec chroot "$layer/root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"
+  ' in_overlay "$layer" "$ROOT" "$@"
+}
