@@ -14,12 +14,6 @@ public struct TransportPlan: Hashable, Sendable {
     /// Physical levels to request them at: the logical idle level (all low: tubes off), with
     /// lines behind inverting level shifters high.
     public var initialLevels: LineSet
-
-    public init(chip: String, lines: [LineRole: UInt32], initialLevels: LineSet) {
-      self.chip = chip
-      self.lines = lines
-      self.initialLevels = initialLevels
-    }
   }
 
   /// GPIO lines watched for edges: the encoder's A, B and switch.
@@ -27,12 +21,6 @@ public struct TransportPlan: Hashable, Sendable {
     public var chip: String
     public var lines: [LineRole: UInt32]
     public var pullUp: Bool
-
-    public init(chip: String, lines: [LineRole: UInt32], pullUp: Bool) {
-      self.chip = chip
-      self.lines = lines
-      self.pullUp = pullUp
-    }
   }
 
   /// Expanders on an I2C bus.
@@ -42,12 +30,6 @@ public struct TransportPlan: Hashable, Sendable {
     /// The expander family.
     public var chip: I2CExpander
     public var addresses: [UInt8]
-
-    public init(bus: String, chip: I2CExpander, addresses: [UInt8]) {
-      self.bus = bus
-      self.chip = chip
-      self.addresses = addresses
-    }
   }
 
   public var outputs: Outputs?

@@ -8,11 +8,6 @@ public struct ShiftChainWiring: Hashable, Sendable {
   public struct Enable: Hashable, Sendable {
     public var role: LineRole
     public var onLevel: Bool
-
-    public init(role: LineRole, onLevel: Bool) {
-      self.role = role
-      self.onLevel = onLevel
-    }
   }
 
   public var family: ShiftRegisterFamily

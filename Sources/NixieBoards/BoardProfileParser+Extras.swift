@@ -24,13 +24,7 @@ extension BoardProfileParser {
         throw group["output"]!.error("output \(output) switches two anode groups")
       }
       var activeLow = false
-      if let active = group["active"] {
-        switch try active.string() {
-        case "high": activeLow = false
-        case "low": activeLow = true
-        default: throw active.error("\(active.path) must be low or high")
-        }
-      }
+      if let active = group["active"] { activeLow = try !active.isHigh() }
       groups.append(GroupOutput(output: output, activeLow: activeLow))
     }
     return groups
@@ -67,13 +61,7 @@ extension BoardProfileParser {
       let offset = try fields["line"]!.int(in: 0...1023)
       try lines.claim(chip: gpioChip, offset: offset, role: "button \(name)", at: fields["line"]!)
       var activeLow = true
-      if let active = fields["active"] {
-        switch try active.string() {
-        case "low": activeLow = true
-        case "high": activeLow = false
-        default: throw active.error("\(active.path) must be low or high")
-        }
-      }
+      if let active = fields["active"] { activeLow = try !active.isHigh() }
       var pullUp = activeLow
       if let bias = fields["bias"] {
         switch try bias.string() {
@@ -107,13 +95,7 @@ extension BoardProfileParser {
         return UInt32(offset)
       }
       var activeHigh = true
-      if let active = fields["active"] {
-        switch try active.string() {
-        case "high": activeHigh = true
-        case "low": activeHigh = false
-        default: throw active.error("backlight.active must be low or high")
-        }
-      }
+      if let active = fields["active"] { activeHigh = try active.isHigh() }
       return .pwmRGB(
         PWMRGBWiring(
           chip: gpioChip, red: try line("red"), green: try line("green"), blue: try line("blue"),
@@ -150,13 +132,7 @@ extension BoardProfileParser {
     let offset = try fields["line"]!.int(in: 0...1023)
     try lines.claim(chip: gpioChip, offset: offset, role: "buzzer", at: fields["line"]!)
     var activeHigh = true
-    if let active = fields["active"] {
-      switch try active.string() {
-      case "high": activeHigh = true
-      case "low": activeHigh = false
-      default: throw active.error("buzzer.active must be low or high")
-      }
-    }
+    if let active = fields["active"] { activeHigh = try active.isHigh() }
     return BuzzerWiring(chip: gpioChip, line: UInt32(offset), activeHigh: activeHigh)
   }
 

@@ -49,13 +49,7 @@ extension BoardProfileParser {
       let parsed = try node.fields(allowed: ["line", "active", "name"] + extraKeys, required: ["line"])
       offsetNode = parsed["line"]!
       if let active = parsed["active"] {
-        let high: Bool
-        switch try active.string() {
-        case "high": high = true
-        case "low": high = false
-        default: throw active.error("\(active.path) must be low or high")
-        }
-        inverted = high != (Self.activeHigh[role] ?? true)
+        inverted = try active.isHigh() != (Self.activeHigh[role] ?? true)
       }
       fields = parsed
     }
@@ -119,13 +113,7 @@ extension BoardProfileParser {
         latch, role: .le, chip: gpioChip, key: "spi.latch", lines: &lines,
         extraKeys: ["idle", "enables-outputs"])
       var idleHigh = true
-      if let idle = parsed.fields?["idle"] {
-        switch try idle.string() {
-        case "high": idleHigh = true
-        case "low": idleHigh = false
-        default: throw idle.error("spi.latch.idle must be low or high")
-        }
-      }
+      if let idle = parsed.fields?["idle"] { idleHigh = try idle.isHigh() }
       let enables = try parsed.fields?["enables-outputs"]?.bool() ?? false
       if enables && !idleHigh {
         throw latch.error(

@@ -515,13 +515,7 @@ struct BoardProfileParser {
     let b = try line("b")!
     let pushSwitch = try line("switch")
     var activeLow = true
-    if let active = fields["active"] {
-      switch try active.string() {
-      case "low": activeLow = true
-      case "high": activeLow = false
-      default: throw active.error("encoder.active must be low or high")
-      }
-    }
+    if let active = fields["active"] { activeLow = try !active.isHigh() }
     let detents = try fields["detents-per-cycle"]?.int(in: 1...4) ?? 1
     guard [1, 2, 4].contains(detents) else {
       throw fields["detents-per-cycle"]!.error("encoder.detents-per-cycle must be 1, 2 or 4")

@@ -120,6 +120,15 @@ public struct ProfileNode {
     return text
   }
 
+  /// A level written `high` or `low`: true for high.
+  public func isHigh() throws(BoardFileError) -> Bool {
+    switch try string() {
+    case "high": return true
+    case "low": return false
+    default: throw error("\(path) must be low or high")
+    }
+  }
+
   /// An integer written in decimal or as `0x` hexadecimal, within `range`.
   public func int(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(BoardFileError) -> Int {
     let text = try string()

@@ -18,17 +18,17 @@ import NixieTransports
 /// A frame's writes go to the lines in one call (`GPIOLines.set(_:)` with all of them), worked
 /// out once: shifting a frame allocates nothing, and of its writes only the data level of each
 /// bit's first one changes from frame to frame.
-public final class ShiftChainBitBangDriver: DisplayDriver {
+public final class ShiftChainBitBangDriver: ShiftChainDriver {
   private let lines: GPIOLines
-  private let map: OutputMap
+  let map: OutputMap
   private let inverted: LineSet
-  private let wiring: ShiftChainWiring
+  let wiring: ShiftChainWiring
   /// What the chain's latches hold, once `hasLatched`.
   private var latched: OutputBits
   private var hasLatched = false
   /// The next frame's bits. It swaps storage with `latched` after a shift, so neither is
   /// ever shared and encoding a frame never allocates.
-  private var scratch: OutputBits
+  var scratch: OutputBits
   private var blanked = true
   private var powered = false
   private var lineLevels = LineSet()
@@ -88,28 +88,19 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
     blanked = true
   }
 
-  public func write(_ frame: DisplayState) throws {
-    map.encode(frame, into: &scratch)
-    if wiring.blanking != nil && scratch.isAllOff {
-      try setBlanked(true)
-      return
-    }
+  public func write(_ frame: DisplayState) throws { try show(frame) }
+
+  func latchScratch() throws {
     // A dark frame does not switch the tubes' power back on after `blank()`.
     if !scratch.isAllOff { try powerOn() }
-    if !hasLatched || scratch != latched {
-      try shift(scratch)
-      swap(&scratch, &latched)
-      hasLatched = true
-    }
-    try setBlanked(false)
+    guard !hasLatched || scratch != latched else { return }
+    try shift(scratch)
+    swap(&scratch, &latched)
+    hasLatched = true
   }
 
   public func blank() throws {
-    if wiring.blanking != nil {
-      try setBlanked(true)
-    } else {
-      try write(DisplayState(lit: Array(repeating: .none, count: map.positions.count)))
-    }
+    try darken()
     if let power = wiring.power, powered {
       try set([power], to: [])
       powered = false
@@ -146,7 +137,7 @@ public final class ShiftChainBitBangDriver: DisplayDriver {
     lineLevels = levels
   }
 
-  private func setBlanked(_ blank: Bool) throws {
+  func setBlanked(_ blank: Bool) throws {
     guard let blanking = wiring.blanking, blank != blanked else { return }
     let on = blanking.onLevel != blank
     try set(.role(blanking.role), to: on ? .role(blanking.role) : [])

@@ -19,16 +19,16 @@ import NixieTransports
 /// The blanking line (BL beside the reference board's SPI, the HV57708's /BL on `hven`) keeps
 /// the tubes dark until the first frame, and a dark frame lowers it instead of sending zeros.
 /// An unchanged frame costs no transfer.
-public final class ShiftChainSPIDriver: DisplayDriver {
+public final class ShiftChainSPIDriver: ShiftChainDriver {
   private let spi: SPIDevice
   private let lines: GPIOLines?
-  private let map: OutputMap
+  let map: OutputMap
   private let inverted: LineSet
-  private let wiring: ShiftChainWiring
+  let wiring: ShiftChainWiring
   private let framing: SPIFraming
   private let lsbFirst: Bool
   private var latched: OutputBits?
-  private var scratch: OutputBits
+  var scratch: OutputBits
   private var blanked = true
 
   /// A driver for `board` on `spi`; `lines` carries the board's GPIO lines (BL, LE, `hven`)
@@ -51,29 +51,18 @@ public final class ShiftChainSPIDriver: DisplayDriver {
     blanked = true
   }
 
-  public func write(_ frame: DisplayState) throws {
-    map.encode(frame, into: &scratch)
-    if wiring.blanking != nil && scratch.isAllOff {
-      try setBlanked(true)
-      return
-    }
-    if scratch != latched {
-      var bytes = ShiftChain.bytes(of: scratch, chainCount: map.chainOutputCount)
-      if lsbFirst { bytes = bytes.map(Self.reversed) }
-      if inverted.contains(wiring.data) { bytes = bytes.map { ~$0 } }
-      latched = nil
-      try transfer(bytes)
-      latched = scratch
-    }
-    try setBlanked(false)
-  }
+  public func write(_ frame: DisplayState) throws { try show(frame) }
 
-  public func blank() throws {
-    if wiring.blanking != nil {
-      try setBlanked(true)
-    } else {
-      try write(DisplayState(lit: Array(repeating: .none, count: map.positions.count)))
-    }
+  public func blank() throws { try darken() }
+
+  func latchScratch() throws {
+    guard scratch != latched else { return }
+    var bytes = ShiftChain.bytes(of: scratch, chainCount: map.chainOutputCount)
+    if lsbFirst { bytes = bytes.map(Self.reversed) }
+    if inverted.contains(wiring.data) { bytes = bytes.map { ~$0 } }
+    latched = nil
+    try transfer(bytes)
+    latched = scratch
   }
 
   /// One frame on the wire, framed as the board latches it.
@@ -96,7 +85,7 @@ public final class ShiftChainSPIDriver: DisplayDriver {
     }
   }
 
-  private func setBlanked(_ blank: Bool) throws {
+  func setBlanked(_ blank: Bool) throws {
     guard let blanking = wiring.blanking, blank != blanked else { return }
     try set(blanking.role, high: blanking.onLevel != blank)
     blanked = blank

@@ -119,12 +119,7 @@ public struct MQTTJob {
   public func run() throws(NixieError) {
     let settings = try settings(try configuration())
     let library = try Self.library()
-    let signals: SignalDescriptor
-    do {
-      signals = try SignalDescriptor(signals: [.terminate, .interrupt])
-    } catch {
-      throw NixieError(.internalError, "\(error)")
-    }
+    let signals = try SignalDescriptor.blocking([.terminate, .interrupt])
     defer { signals.restoreMask() }
     let bridge: MQTTBridge
     do {
@@ -146,11 +141,7 @@ public struct MQTTJob {
         "READY=1", "STATUS=bridging \(settings.topics.base) on \(settings.host):\(settings.port)",
       ])
     }
-    do {
-      while try signals.wait(until: UInt64.max, clock: SystemClock()) == nil {}
-    } catch {
-      throw NixieError(.internalError, "\(error)")
-    }
+    try signals.waitForSignal()
     logger.notice("stopping")
   }
 }

@@ -65,3 +65,25 @@ public final class SignalDescriptor {
     pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 }
+
+extension SignalDescriptor {
+  /// `init(signals:)` as a command takes it: failing to block or read its own signals is
+  /// nixie's error (exit 70), not the user's.
+  public static func blocking(_ signals: [Signal]) throws(NixieError) -> SignalDescriptor {
+    do {
+      return try SignalDescriptor(signals: signals)
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+  }
+
+  /// Waits, however long it takes, for one of the signals: a service's life until SIGTERM. A
+  /// failed wait is nixie's error (exit 70).
+  public func waitForSignal() throws(NixieError) {
+    do {
+      while try wait(until: UInt64.max, clock: SystemClock()) == nil {}
+    } catch {
+      throw NixieError(.internalError, "\(error)")
+    }
+  }
+}

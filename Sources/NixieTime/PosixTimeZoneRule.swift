@@ -20,11 +20,6 @@ public struct PosixTimeZoneRule: Hashable, Sendable {
   public struct Change: Hashable, Sendable {
     public let day: Day
     public let secondsIntoDay: Int
-
-    public init(day: Day, secondsIntoDay: Int) {
-      self.day = day
-      self.secondsIntoDay = secondsIntoDay
-    }
   }
 
   /// Daylight saving time: its type and when each year it starts and ends.
@@ -32,12 +27,6 @@ public struct PosixTimeZoneRule: Hashable, Sendable {
     public let type: LocalTimeType
     public let start: Change
     public let end: Change
-
-    public init(type: LocalTimeType, start: Change, end: Change) {
-      self.type = type
-      self.start = start
-      self.end = end
-    }
   }
 
   public let standard: LocalTimeType

@@ -24,25 +24,14 @@ public struct FramePacer: TimelinePacer, Sendable {
 
   public let layout: DisplayLayout
   public let settings: PWMSettings
-  /// The transition being shown (or the steady state it ended in).
-  public private(set) var timeline: FadeTimeline
-  /// Scales every duty, 0…1.
-  public private(set) var brightness: Double = 1
+  public private(set) var plan: PacerPlan
   /// The frame of the latest `.write` step: what the tubes show once it is written.
   public private(set) var frame: DisplayState
-  /// Whether nothing is left to write until the next request.
-  public private(set) var isIdle = true
-  /// Whether the period being played starts at or after the end of the transition (false
-  /// from a request until the first period after it is rendered).
-  public private(set) var isSettled = true
 
   private var renderer: FrameRenderer
   private var periodStart: UInt64 = 0
   private var nextSlice = 0
   private var rendered = false
-  /// Whether the tubes may not show `frame`: its write failed, so the next step writes
-  /// whatever is due even if it equals `frame`.
-  private var frameInDoubt = false
 
   /// A pacer for `layout`, whose tubes show `state` (dark, after a driver's `start()`).
   public init(
@@ -51,7 +40,7 @@ public struct FramePacer: TimelinePacer, Sendable {
     self.layout = layout
     self.settings = settings
     let state = state ?? layout.blank
-    timeline = .steady(state)
+    plan = PacerPlan(showing: state)
     frame = state
     renderer = FrameRenderer(layout: layout, settings: settings)
   }
@@ -61,42 +50,38 @@ public struct FramePacer: TimelinePacer, Sendable {
 
   /// A request starts at the next period boundary (at `now` when idle).
   public func requestStart(at now: UInt64) -> UInt64 {
-    isIdle ? now : max(periodStart + settings.period, now)
+    plan.isIdle ? now : max(periodStart + settings.period, now)
   }
 
   public mutating func accept(timeline: FadeTimeline, brightness: Double, at now: UInt64) {
-    self.timeline = timeline
-    self.brightness = brightness
-    isSettled = false
-    wake(at: now)
+    if plan.accept(timeline, brightness: brightness) { restart(at: now) }
   }
 
   /// The write of `frame` failed, so the tubes show something unknown: from `now` on, the
   /// next step writes what is due even if it is the same frame (a settled display wakes up
   /// to write it once more).
   public mutating func frameWasNotWritten(at now: UInt64) {
-    frameInDoubt = true
-    if isIdle { wake(at: now) }
+    if plan.writeFailed() { restart(at: now) }
   }
 
   /// The next frame to write and its deadline, or `.idle`. `now` lets the pacer skip slices
   /// whose time has wholly passed (after a stall) instead of replaying them late.
   public mutating func next(now: UInt64) -> Step {
-    while !isIdle {
+    while !plan.isIdle {
       if !rendered || nextSlice >= renderer.slices.count {
         startPeriod(now: now)
       }
       let index = nextSlice
       nextSlice += 1
-      let final = isSettled && renderer.slices.count == 1
+      let final = plan.isSettled && renderer.slices.count == 1
       if final {
-        isIdle = true
+        plan.isIdle = true
         rendered = false
       } else if periodStart + sliceEnd(index) <= now {
         continue
       }
-      if renderer.slices.frames[index] == frame && !frameInDoubt { continue }
-      frameInDoubt = false
+      if renderer.slices.frames[index] == frame && !plan.inDoubt { continue }
+      plan.inDoubt = false
       for position in 0..<layout.count { frame.lit[position] = renderer.slices.frames[index].lit[position] }
       return .write(deadline: periodStart + renderer.slices.offsets[index])
     }
@@ -107,10 +92,10 @@ public struct FramePacer: TimelinePacer, Sendable {
     let period = settings.period
     if rendered { periodStart += period }
     if now >= periodStart + period { periodStart += (now - periodStart) / period * period }
-    renderer.render(timeline, periodStart: periodStart, brightness: brightness)
+    renderer.render(plan.timeline, periodStart: periodStart, brightness: plan.brightness)
     rendered = true
     nextSlice = 0
-    isSettled = periodStart >= timeline.end
+    plan.isSettled = periodStart >= plan.timeline.end
   }
 
   /// Where slice `index` of the period being played ends, from the period's start.
@@ -118,9 +103,8 @@ public struct FramePacer: TimelinePacer, Sendable {
     index + 1 < renderer.slices.count ? renderer.slices.offsets[index + 1] : settings.period
   }
 
-  private mutating func wake(at now: UInt64) {
-    guard isIdle else { return }
-    isIdle = false
+  /// Periods count again from `now`, the moment the pacer woke.
+  private mutating func restart(at now: UInt64) {
     rendered = false
     periodStart = now
   }

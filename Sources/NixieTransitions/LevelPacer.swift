@@ -14,18 +14,13 @@ public struct LevelPacer: TimelinePacer, Sendable {
   public let layout: DisplayLayout
   /// Nanoseconds between two steps of a transition.
   public let stepPeriod: UInt64
-  public private(set) var timeline: FadeTimeline
-  public private(set) var brightness: Double = 1
+  public private(set) var plan: PacerPlan
   /// The duties of the latest `.write` step.
   public private(set) var duties: CathodeDuties
-  public private(set) var isIdle = true
-  /// Whether the step being written is at or after the end of the transition.
-  public private(set) var isSettled = true
 
   private var nextTime: UInt64 = 0
   /// The deadline of the step before, nil before the first step after a wake-up.
   private var previousDeadline: UInt64?
-  private var inDoubt = false
 
   /// The default step: 20 ms, 50 steps a second.
   public static let defaultStepPeriod: UInt64 = 20_000_000
@@ -37,61 +32,57 @@ public struct LevelPacer: TimelinePacer, Sendable {
     self.layout = layout
     self.stepPeriod = max(stepPeriod, 1_000_000)
     let state = state ?? layout.blank
-    timeline = .steady(state)
+    plan = PacerPlan(showing: state)
     duties = CathodeDuties(state, layout: layout)
   }
 
   /// The frame the modules show at full brightness once the transition is over, as on/off.
-  public var frame: DisplayState { timeline.target }
+  public var frame: DisplayState { plan.timeline.target }
 
   /// A request starts now: the next step samples it.
   public func requestStart(at now: UInt64) -> UInt64 { now }
 
   public mutating func accept(timeline: FadeTimeline, brightness: Double, at now: UInt64) {
-    self.timeline = timeline
-    self.brightness = brightness
-    wake(at: now)
+    if plan.accept(timeline, brightness: brightness) { restart(at: now) }
   }
 
   /// The write of `duties` failed: the next step writes again.
   public mutating func frameWasNotWritten(at now: UInt64) {
-    inDoubt = true
-    wake(at: now)
+    plan.isSettled = false
+    if plan.writeFailed() { restart(at: now) }
   }
 
   /// The next duties to write and their deadline, or `.idle`. After a stall the step due now
   /// is written, not the ones missed; the last step of a transition falls on its end.
   public mutating func next(now: UInt64) -> FramePacer.Step {
-    while !isIdle {
+    while !plan.isIdle {
       if nextTime + stepPeriod <= now { nextTime += (now - nextTime) / stepPeriod * stepPeriod }
       var deadline = nextTime
-      if let previous = previousDeadline, previous < timeline.end, deadline > timeline.end {
-        deadline = timeline.end
+      if let previous = previousDeadline, previous < plan.timeline.end, deadline > plan.timeline.end {
+        deadline = plan.timeline.end
       }
       previousDeadline = deadline
       nextTime = deadline + stepPeriod
-      var next = timeline.duties(at: deadline, layout: layout)
-      if brightness < 1 {
+      var next = plan.timeline.duties(at: deadline, layout: layout)
+      if plan.brightness < 1 {
         for position in next.duties.indices {
-          for cathode in next.duties[position].indices { next.duties[position][cathode] *= brightness }
+          for cathode in next.duties[position].indices { next.duties[position][cathode] *= plan.brightness }
         }
       }
-      if deadline >= timeline.end {
-        isSettled = true
-        isIdle = true
+      if deadline >= plan.timeline.end {
+        plan.isSettled = true
+        plan.isIdle = true
       }
-      if next == duties && !inDoubt { continue }
-      inDoubt = false
+      if next == duties && !plan.inDoubt { continue }
+      plan.inDoubt = false
       duties = next
       return .write(deadline: deadline)
     }
     return .idle
   }
 
-  private mutating func wake(at now: UInt64) {
-    isSettled = false
-    guard isIdle else { return }
-    isIdle = false
+  /// Steps count again from `now`, the moment the pacer woke.
+  private mutating func restart(at now: UInt64) {
     nextTime = now
     previousDeadline = nil
   }

@@ -19,13 +19,9 @@ public struct MultiplexPacer: TimelinePacer, Sendable {
   public let wiring: MultiplexWiring
   /// The group of each position, nil for positions lit in every group.
   public let groups: [Int?]
-  public private(set) var timeline: FadeTimeline
-  public private(set) var brightness: Double = 1
+  public private(set) var plan: PacerPlan
   /// The frame of the latest `.write` step.
   public private(set) var frame: DisplayState
-  public private(set) var isIdle = true
-  /// Whether the slot being played starts at or after the end of the transition.
-  public private(set) var isSettled = true
 
   private var renderer: FrameRenderer
   private let slot: UInt64
@@ -35,7 +31,6 @@ public struct MultiplexPacer: TimelinePacer, Sendable {
   /// -1: the slot's dark gap is next; 0…: the next slice.
   private var nextSlice = -1
   private var rendered = false
-  private var frameInDoubt = false
   private var scratch: DisplayState
 
   /// A pacer for `layout` scanned as `wiring` says, `groups` giving each position's group,
@@ -51,7 +46,7 @@ public struct MultiplexPacer: TimelinePacer, Sendable {
     slot = max(wiring.slotNanoseconds, 2)
     blankTime = min(wiring.blankNanoseconds, slot / 2)
     let state = state ?? layout.blank
-    timeline = .steady(state)
+    plan = PacerPlan(showing: state)
     frame = state
     scratch = state
     renderer = FrameRenderer(layout: layout, settings: PWMSettings(period: slot - blankTime, levels: levels))
@@ -59,26 +54,22 @@ public struct MultiplexPacer: TimelinePacer, Sendable {
 
   /// A request starts at the next slot (at `now` when idle).
   public func requestStart(at now: UInt64) -> UInt64 {
-    isIdle ? now : max(slotStart + slot, now)
+    plan.isIdle ? now : max(slotStart + slot, now)
   }
 
   public mutating func accept(timeline: FadeTimeline, brightness: Double, at now: UInt64) {
-    self.timeline = timeline
-    self.brightness = brightness
-    isSettled = false
-    wake(at: now)
+    if plan.accept(timeline, brightness: brightness) { restart(at: now) }
   }
 
   /// The write of `frame` failed: the next step writes what is due even if it equals `frame`.
   public mutating func frameWasNotWritten(at now: UInt64) {
-    frameInDoubt = true
-    wake(at: now)
+    if plan.writeFailed() { restart(at: now) }
   }
 
   /// The next frame to write and its deadline, or `.idle`. Steps whose time has wholly passed
   /// (after a stall) are skipped.
   public mutating func next(now: UInt64) -> FramePacer.Step {
-    while !isIdle {
+    while !plan.isIdle {
       if !rendered || nextSlice >= renderer.slices.count { startSlot(now: now) }
       let index = nextSlice
       nextSlice += 1
@@ -98,16 +89,16 @@ public struct MultiplexPacer: TimelinePacer, Sendable {
           scratch.lit[position] = shown ? renderer.slices.frames[index].lit[position] : .none
         }
       }
-      let staysDark = isSettled && (timeline.target.isDark || brightness == 0)
+      let staysDark = plan.isSettled && (plan.timeline.target.isDark || plan.brightness == 0)
       if staysDark && scratch.isDark {
-        isIdle = true
+        plan.isIdle = true
         rendered = false
-        if frame.isDark && !frameInDoubt { return .idle }
+        if frame.isDark && !plan.inDoubt { return .idle }
       } else if end <= now {
         continue
       }
-      if scratch == frame && !frameInDoubt { continue }
-      frameInDoubt = false
+      if scratch == frame && !plan.inDoubt { continue }
+      plan.inDoubt = false
       for position in 0..<layout.count { frame.lit[position] = scratch.lit[position] }
       return .write(deadline: deadline)
     }
@@ -132,15 +123,14 @@ public struct MultiplexPacer: TimelinePacer, Sendable {
       slotIndex += Int(truncatingIfNeeded: skipped % UInt64(max(1, wiring.groupCount)))
     }
     slotIndex %= max(1, wiring.groupCount)
-    renderer.render(timeline, periodStart: slotStart + blankTime, brightness: brightness)
+    renderer.render(plan.timeline, periodStart: slotStart + blankTime, brightness: plan.brightness)
     rendered = true
     nextSlice = -1
-    isSettled = slotStart >= timeline.end
+    plan.isSettled = slotStart >= plan.timeline.end
   }
 
-  private mutating func wake(at now: UInt64) {
-    guard isIdle else { return }
-    isIdle = false
+  /// Slots count again from `now`, the moment the pacer woke.
+  private mutating func restart(at now: UInt64) {
     rendered = false
     slotStart = now
     slotIndex = 0

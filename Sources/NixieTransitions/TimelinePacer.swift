@@ -6,10 +6,8 @@ import NixieDisplay
 /// timeline and brightness to play, from then on); what it writes and when stays its own.
 public protocol TimelinePacer {
   var layout: DisplayLayout { get }
-  /// The transition being shown (or the steady state it ended in).
-  var timeline: FadeTimeline { get }
-  /// Scales every duty, 0…1.
-  var brightness: Double { get }
+  /// What the requests asked for, and whether anything is left to write.
+  var plan: PacerPlan { get }
   /// When a request made at `now` takes effect.
   func requestStart(at now: UInt64) -> UInt64
   /// Plays `timeline` at `brightness` from a request made at `now` (called by the requests
@@ -18,11 +16,21 @@ public protocol TimelinePacer {
 }
 
 extension TimelinePacer {
+  /// The transition being shown (or the steady state it ended in).
+  public var timeline: FadeTimeline { plan.timeline }
+  /// Scales every duty, 0…1.
+  public var brightness: Double { plan.brightness }
+  /// Whether nothing is left to write until the next request.
+  public var isIdle: Bool { plan.isIdle }
+  /// Whether the period, slot or step being played is at or after the end of the transition.
+  public var isSettled: Bool { plan.isSettled }
+
   /// Starts a transition to `state` when a request made at `now` starts, from the duties the
   /// tubes have then. Returns when it will be over.
   @discardableResult
   public mutating func show(_ state: DisplayState, transition: TransitionSpec, at now: UInt64) -> UInt64 {
-    let next = timeline.continued(to: state, layout: layout, transition: transition, at: requestStart(at: now))
+    let next = timeline.continued(
+      to: state, layout: layout, transition: transition, at: requestStart(at: now))
     accept(timeline: next, brightness: brightness, at: now)
     return next.end
   }

@@ -38,12 +38,7 @@ public struct WebJob {
   public func run() throws(NixieError) {
     let configuration = try configuration()
     if let refusal = configuration.refusal { throw NixieError(.badUsage, refusal) }
-    let signals: SignalDescriptor
-    do {
-      signals = try SignalDescriptor(signals: [.terminate, .interrupt])
-    } catch {
-      throw NixieError(.internalError, "\(error)")
-    }
+    let signals = try SignalDescriptor.blocking([.terminate, .interrupt])
     defer { signals.restoreMask() }
     let path = configuration.socket ?? ControlSocketPath.forSend()
     let relay = FrameRelay(socket: path, logger: logger)
@@ -82,11 +77,7 @@ public struct WebJob {
     if let notifier = try? SystemdNotifier(environment: Environment.all) {
       try? notifier.notify(["READY=1", "STATUS=serving http://\(addresses)/"])
     }
-    do {
-      while try signals.wait(until: UInt64.max, clock: monotonic) == nil {}
-    } catch {
-      throw NixieError(.internalError, "\(error)")
-    }
+    try signals.waitForSignal()
     logger.notice("stopping")
   }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import NixieClock
 import NixieControl
 import NixieCore
 import NixieDisplay
@@ -8,6 +7,8 @@ import NixieSimulator
 import NixieTestSupport
 import NixieTransports
 import Testing
+
+@testable import NixieClock
 
 /// The clock daemon with the real display path — the transition engine's frame scheduler on
 /// its own thread, the simulated HV5622 chain decoding the wire — in virtual time. What the

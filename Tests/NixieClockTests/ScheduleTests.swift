@@ -1,6 +1,7 @@
-import NixieClock
 import NixieControl
 import Testing
+
+@testable import NixieClock
 
 /// The pure schedule: rotation, night mode, anti-poisoning, the unsynchronised indicator, and
 /// when the next look is due.

@@ -1,7 +1,7 @@
-import NixieBackend
 import NixieBoardModel
 import Testing
 
+@testable import NixieBackend
 @testable import NixieLinux
 
 /// Each board profile asks for the devices and settings its wiring says, and nothing else.

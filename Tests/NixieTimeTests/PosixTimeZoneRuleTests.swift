@@ -1,6 +1,7 @@
 import NixieTestSupport
-import NixieTime
 import Testing
+
+@testable import NixieTime
 
 /// POSIX TZ strings: what parses into what, what fails where, and how the rules read against
 /// glibc's own reading of the same strings as TZ values.

@@ -1,8 +1,9 @@
 import Foundation
 import NixieBoards
 import NixieCore
-import NixieWeb
 import Testing
+
+@testable import NixieWeb
 
 /// The files of the page go gzip-encoded to a browser that accepts it (RFC 9110
 /// `Accept-Encoding`, weights included), as they are to anyone else; what goes compressed is

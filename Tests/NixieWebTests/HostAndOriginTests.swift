@@ -1,6 +1,7 @@
 import NixieCore
-import NixieWeb
 import Testing
+
+@testable import NixieWeb
 
 /// Against DNS rebinding and other sites' pages: without a password only a `Host` that is an
 /// IP literal (parsed, not matched by its characters), `localhost` or a name web.yaml lists is

@@ -5,8 +5,9 @@ import NixieClock
 import NixieControl
 import NixieSystem
 import NixieText
-import NixieWeb
 import Testing
+
+@testable import NixieWeb
 
 /// `/tubes.svg` is drawn from the layout the clock reports in its state, so a board file of the
 /// user's own gets its tubes as a built-in one does, and a clock restarted on another board

@@ -2,8 +2,9 @@ import NixieBoards
 import NixieControl
 import NixieSystem
 import NixieText
-import NixieWeb
 import Testing
+
+@testable import NixieWeb
 
 /// The web application's routes and its safety, without a network: a stand-in clock records
 /// what reaches it. Without a password: the Host check and the CSRF token. With one: the login,

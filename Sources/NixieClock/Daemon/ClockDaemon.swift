@@ -267,13 +267,7 @@ public final class ClockDaemon {
     case .reconfigure(let configuration):
       guard let configure else { return }
       do {
-        var replanned = try configure(configuration)
-        replanned.keepRuntime(of: planner, keepNight: true)
-        planner = replanned
-        room.knobOverride = false
-        shown = nil
-        logger.notice("settings changed over the control socket: \(describe(planner))")
-        notify(["STATUS=" + describe(planner)])
+        adopt(try configure(configuration), keepNight: true, "settings changed over the control socket")
       } catch {
         logger.error("settings from the control socket not applied: \(error)")
       }
@@ -303,16 +297,22 @@ public final class ClockDaemon {
       return
     }
     do {
-      var reloaded = try reload()
-      reloaded.keepRuntime(of: planner, keepNight: false)
-      planner = reloaded
-      room.knobOverride = false
-      shown = nil
-      logger.notice("configuration reloaded: \(describe(planner))")
-      notify(["STATUS=" + describe(planner)])
+      adopt(try reload(), keepNight: false, "configuration reloaded")
     } catch {
       logger.error("configuration not reloaded, keeping the running one: \(error)")
     }
+  }
+
+  /// Plays a new configuration's `plan` from now on, with what the running one keeps
+  /// (`ClockPlanner.keepRuntime`), and says so as `what` in the log and systemd's status.
+  private func adopt(_ plan: ClockPlanner, keepNight: Bool, _ what: String) {
+    var plan = plan
+    plan.keepRuntime(of: planner, keepNight: keepNight)
+    planner = plan
+    room.knobOverride = false
+    shown = nil
+    logger.notice("\(what): \(describe(planner))")
+    notify(["STATUS=" + describe(planner)])
   }
 
   private func notify(_ assignments: [String]) {

@@ -10,12 +10,6 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
     public var everyMinutes: Int
     public var offsetSeconds: Int
     public var seconds: Int
-
-    public init(everyMinutes: Int, offsetSeconds: Int, seconds: Int) {
-      self.everyMinutes = everyMinutes
-      self.offsetSeconds = offsetSeconds
-      self.seconds = seconds
-    }
   }
 
   /// The daily long run: from the local time `start` for `minutes` of real time. On a day a
@@ -23,11 +17,6 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
   public struct LongRun: Hashable, Sendable {
     public var start: TimeOfDay
     public var minutes: Int
-
-    public init(start: TimeOfDay, minutes: Int) {
-      self.start = start
-      self.minutes = minutes
-    }
   }
 
   public var short: ShortRuns?

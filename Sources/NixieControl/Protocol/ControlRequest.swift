@@ -154,7 +154,7 @@ public enum ControlRequest: Hashable, Sendable {
           ControlRequestError("'\(verb)' is control protocol version 3: send it with \"version\": 3"))
       }
       guard members.count == 2 else { return failure(verb) }
-      return parseVersion3(verb, value[verb] ?? .null)
+      return parseVerb(verb, value[verb] ?? .null)
     }
     if let verb = members.map(\.key).first(where: keysOfVersion2.contains) {
       guard version >= 2 else {
@@ -170,7 +170,7 @@ public enum ControlRequest: Hashable, Sendable {
         }
         return .success(.subscribeState)
       }
-      return parseVersion2(verb, value[verb] ?? .null)
+      return parseVerb(verb, value[verb] ?? .null)
     }
     if let clear = value["clear"] {
       guard clear == .bool(true), members.count == (value["version"] == nil ? 1 : 2) else {
@@ -206,8 +206,8 @@ public enum ControlRequest: Hashable, Sendable {
     return .success(.show(value: shown, seconds: seconds, transition: transition, groupDigits: groupDigits))
   }
 
-  /// A version 2 request: its verb and the verb's value.
-  private static func parseVersion2(_ verb: String, _ value: JSONValue) -> Result<
+  /// A version 2 or 3 request (its version checked): its verb and the verb's value.
+  private static func parseVerb(_ verb: String, _ value: JSONValue) -> Result<
     ControlRequest, ControlRequestError
   > {
     let failure = Result<ControlRequest, ControlRequestError>.failure(
@@ -224,18 +224,8 @@ public enum ControlRequest: Hashable, Sendable {
         return failure
       }
       return .success(.antiPoisoning(seconds: seconds))
-    default:
+    case "set":
       return ClockSettingsChange.parse(value).map { .change($0) }
-    }
-  }
-
-  /// A version 3 request: its verb and the verb's value.
-  private static func parseVersion3(_ verb: String, _ value: JSONValue) -> Result<
-    ControlRequest, ControlRequestError
-  > {
-    let failure = Result<ControlRequest, ControlRequestError>.failure(
-      ControlRequestError(expectation[verb] ?? verb))
-    switch verb {
     case "display":
       guard case .bool(let on) = value else { return failure }
       return .success(.display(on: on))
@@ -249,7 +239,7 @@ public enum ControlRequest: Hashable, Sendable {
       if value == .null { return .success(.night(nil)) }
       guard case .bool(let on) = value else { return failure }
       return .success(.night(on))
-    default:
+    default:  // "face-value"
       guard case .object(let members) = value, members.count == 2, case .string(let topic)? = value["topic"]
       else { return failure }
       let shown: String

@@ -173,11 +173,10 @@ public struct ClockSettingsChange: Hashable, Sendable {
         guard let faces = parseFaces(member) else { return failure(key) }
         change.faces = .set(faces)
       case "brightness":
-        if reset { change.brightness = .reset; continue }
-        guard let percent = wholeNumber(member), SettingRanges.brightnessPercent.contains(percent) else {
+        guard let edit = wholeNumberEdit(member, in: SettingRanges.brightnessPercent) else {
           return failure(key)
         }
-        change.brightness = .set(percent)
+        change.brightness = edit
       case "night":
         if reset { change.night = .reset; continue }
         switch parseNight(member) {
@@ -185,17 +184,13 @@ public struct ClockSettingsChange: Hashable, Sendable {
         case .failure(let error): return .failure(error)
         }
       case "fade-ms":
-        if reset { change.fadeMilliseconds = .reset; continue }
-        guard let value = wholeNumber(member), SettingRanges.fadeMilliseconds.contains(value) else {
+        guard let edit = wholeNumberEdit(member, in: SettingRanges.fadeMilliseconds) else {
           return failure(key)
         }
-        change.fadeMilliseconds = .set(value)
+        change.fadeMilliseconds = edit
       case "show-seconds":
-        if reset { change.showSeconds = .reset; continue }
-        guard let value = wholeNumber(member), SettingRanges.showSeconds.contains(value) else {
-          return failure(key)
-        }
-        change.showSeconds = .set(value)
+        guard let edit = wholeNumberEdit(member, in: SettingRanges.showSeconds) else { return failure(key) }
+        change.showSeconds = edit
       default:
         if reset { change.backlight = .reset; continue }
         guard case .string(let text) = member, isBacklight(text) else { return failure(key) }
@@ -203,6 +198,14 @@ public struct ClockSettingsChange: Hashable, Sendable {
       }
     }
     return .success(change)
+  }
+
+  /// A setting that is a whole number in `range`: reset by `null`, else set; nil for anything
+  /// else.
+  private static func wholeNumberEdit(_ value: JSONValue, in range: ClosedRange<Int>) -> Edit<Int>? {
+    if value == .null { return .reset }
+    guard let number = wholeNumber(value), range.contains(number) else { return nil }
+    return .set(number)
   }
 
   /// A JSON number that is a whole number (`40`, not `40.5` or `"40"`).

@@ -21,22 +21,14 @@ enum BridgeCommand {
     case Topic.night:
       return onOff(text).map { .night($0) }
     case Topic.brightness:
-      return whole(text, in: SettingRanges.brightnessPercent, "a brightness in percent").map { percent in
-        var change = ClockSettingsChange()
-        change.brightness = .set(percent)
-        return .change(change)
+      return whole(text, in: SettingRanges.brightnessPercent, "a brightness in percent").map {
+        setting(\.brightness, to: $0)
       }
     case Topic.showSeconds:
-      return whole(text, in: SettingRanges.showSeconds, "seconds").map { seconds in
-        var change = ClockSettingsChange()
-        change.showSeconds = .set(seconds)
-        return .change(change)
-      }
+      return whole(text, in: SettingRanges.showSeconds, "seconds").map { setting(\.showSeconds, to: $0) }
     case Topic.fade:
-      return whole(text, in: SettingRanges.fadeMilliseconds, "milliseconds").map { milliseconds in
-        var change = ClockSettingsChange()
-        change.fadeMilliseconds = .set(milliseconds)
-        return .change(change)
+      return whole(text, in: SettingRanges.fadeMilliseconds, "milliseconds").map {
+        setting(\.fadeMilliseconds, to: $0)
       }
     case Topic.show:
       if text.isEmpty { return .success(.clear) }
@@ -53,6 +45,15 @@ enum BridgeCommand {
     default:
       return .failure(MQTTError("this clock has no command '\(Printable.escaped(name))'"))
     }
+  }
+
+  /// The request that sets the whole-number setting at `path` to `value`.
+  private static func setting(
+    _ path: WritableKeyPath<ClockSettingsChange, ClockSettingsChange.Edit<Int>>, to value: Int
+  ) -> ControlRequest {
+    var change = ClockSettingsChange()
+    change[keyPath: path] = .set(value)
+    return .change(change)
   }
 
   /// `ON` or `OFF`, as Home Assistant sends them.

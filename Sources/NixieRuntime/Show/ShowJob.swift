@@ -76,12 +76,7 @@ public struct ShowJob {
     let (backend, note) = try choice.resolvedBackend()
     if let note { notice(note) }
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
-    let signals: SignalDescriptor
-    do {
-      signals = try SignalDescriptor(signals: Self.signals)
-    } catch {
-      throw NixieError(.internalError, "\(error)")
-    }
+    let signals = try SignalDescriptor.blocking(Self.signals)
     defer { signals.restoreMask() }
     let session = try DisplaySession(
       board: board, backend: backend, recording: recording, view: Terminal.standardOutputIsTerminal)

@@ -15,11 +15,6 @@ public struct HTTPRequest: Hashable, Sendable {
   public struct Header: Hashable, Sendable {
     public var name: String
     public var value: String
-
-    public init(name: String, value: String) {
-      self.name = name
-      self.value = value
-    }
   }
 
   public init(
