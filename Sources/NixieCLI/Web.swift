@@ -43,7 +43,8 @@ struct Web: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "The clock's control socket (default: the service's, else your own clock's).", valueName: "path"))
+      "The clock's control socket (default: the file's, else the service's, else your own clock's).",
+      valueName: "path"))
   var socket: String?
 
   @Flag(
