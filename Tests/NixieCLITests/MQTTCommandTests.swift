@@ -5,9 +5,6 @@ import Testing
 /// ExecCondition), bad settings with their place and exit code. (The bridge itself is tested
 /// against a real broker in NixieMQTTTests.)
 struct MQTTCommandTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../..").standardizedFileURL
-
   /// A settings file with `text`.
   static func file(_ text: String) throws -> URL {
     let file = try NixieProcess.temporaryFolder().appendingPathComponent("mqtt.yaml")
@@ -52,30 +49,11 @@ struct MQTTCommandTests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
-  /// The unit with ExecStart pointing at the binary under test (verify checks it exists).
-  static func unit() throws -> (path: String, text: String) {
-    let text = try String(
-      contentsOf: root.appendingPathComponent("systemd/nixie-mqtt.service"), encoding: .utf8)
-    let file = try NixieProcess.temporaryFolder().appendingPathComponent("nixie-mqtt.service")
-    try text.replacingOccurrences(of: "/usr/local/bin/nixie", with: NixieProcess.binary.path)
-      .write(to: file, atomically: true, encoding: .utf8)
-    return (file.path, text)
-  }
-
   @Test func theUnitVerifiesItsExposureIsAtMostOneAndAHalfAndItsNetworkIsThisMachine() throws {
-    let (path, text) = try Self.unit()
-    let verify = try NixieProcess.run(
-      ["systemd-analyze", "verify", path], executable: URL(fileURLWithPath: "/usr/bin/env"))
-    #expect(verify.status == 0, "\(verify.stderr)")
-    #expect(verify.stderr.isEmpty, "\(verify.stderr)")
-    let security = try NixieProcess.run(
-      ["systemd-analyze", "security", "--offline=true", path],
-      executable: URL(fileURLWithPath: "/usr/bin/env"))
-    let line = try #require(
-      security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
-    let score = try #require(
-      line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
-    #expect(score <= 1.5, "\(line)")
+    let (path, text) = try SystemdUnitTests.unitUnderTest("nixie-mqtt.service")
+    try SystemdUnitTests.expectVerifies(path)
+    let exposure = try SystemdUnitTests.exposure(path)
+    #expect(exposure.score <= 1.5, "\(exposure.line)")
     let settings = Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
     for setting in [
       "DynamicUser=yes", "SupplementaryGroups=nixie", "CapabilityBoundingSet=", "IPAddressDeny=any",

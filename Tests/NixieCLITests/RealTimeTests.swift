@@ -53,7 +53,7 @@ struct RealTimeTests {
   }
 
   @Test func theDropInAllowsItAndTheUnitWithItStillVerifies() throws {
-    let unit = try String(contentsOfFile: try SystemdUnitTests.unitUnderTest(), encoding: .utf8)
+    let unit = try String(contentsOfFile: try SystemdUnitTests.unitUnderTest().path, encoding: .utf8)
     let dropIn = try String(
       contentsOf: SystemdUnitTests.root.appendingPathComponent("systemd/realtime.conf"), encoding: .utf8)
     #expect(unit.contains("RestrictRealtime=yes"), "the shipped unit keeps real-time off")
@@ -65,8 +65,7 @@ struct RealTimeTests {
     let folder = try NixieProcess.temporaryFolder()
     let file = folder.appendingPathComponent("nixie-clock.service").path
     try merged.write(toFile: file, atomically: true, encoding: .utf8)
-    let verify = try SystemdUnitTests.run(["systemd-analyze", "verify", file])
-    #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stderr)")
+    try SystemdUnitTests.expectVerifies(file)
     let security = try SystemdUnitTests.run(["systemd-analyze", "security", "--offline=true", file])
     #expect(security.stdout.contains("✗ RestrictRealtime="), "\(security.stdout)")
   }

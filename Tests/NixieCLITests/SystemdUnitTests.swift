@@ -13,32 +13,42 @@ struct SystemdUnitTests {
     try NixieProcess.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
   }
 
-  /// The unit with ExecStart pointing at the binary under test (verify checks it exists).
-  static func unitUnderTest() throws -> String {
-    let unit = try String(
-      contentsOf: root.appendingPathComponent("systemd/nixie-clock.service"), encoding: .utf8)
-    let folder = try NixieProcess.temporaryFolder()
-    let file = folder.appendingPathComponent("nixie-clock.service")
-    try unit.replacingOccurrences(of: "/usr/local/bin/nixie", with: NixieProcess.binary.path)
+  /// The unit `name` from systemd/ with ExecStart pointing at the binary under test (verify
+  /// checks it exists): the copy's path, and the text as shipped.
+  static func unitUnderTest(_ name: String = "nixie-clock.service") throws -> (path: String, text: String) {
+    let text = try String(contentsOf: root.appendingPathComponent("systemd/\(name)"), encoding: .utf8)
+    let file = try NixieProcess.temporaryFolder().appendingPathComponent(name)
+    try text.replacingOccurrences(of: "/usr/local/bin/nixie", with: NixieProcess.binary.path)
       .write(to: file, atomically: true, encoding: .utf8)
-    return file.path
+    return (file.path, text)
+  }
+
+  /// Expects `systemd-analyze verify` to pass the unit at `path` with nothing on standard error.
+  static func expectVerifies(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let result = try run(["systemd-analyze", "verify", path])
+    #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+    #expect(result.stderr.isEmpty, "\(result.stderr)", sourceLocation: sourceLocation)
+  }
+
+  /// The unit's overall exposure score by `systemd-analyze security`, and the line that says it.
+  static func exposure(_ path: String) throws -> (score: Double, line: String) {
+    let result = try run(["systemd-analyze", "security", "--offline=true", path])
+    let line = try #require(
+      result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
+    let score = try #require(
+      line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
+    return (score, String(line))
   }
 
   @Test func systemdAnalyzeVerifiesTheUnit() throws {
-    let result = try Self.run(["systemd-analyze", "verify", try Self.unitUnderTest()])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    try Self.expectVerifies(try Self.unitUnderTest().path)
   }
 
   /// At most 1.0, as issue 14 asks of the unit in the VM (Tests/Kernel/checks/systemd-boot.sh
   /// scores it there, on trixie's systemd, as well).
   @Test func theUnitsExposureScoreIsAtMostOne() throws {
-    let result = try Self.run(["systemd-analyze", "security", "--offline=true", try Self.unitUnderTest()])
-    let line = try #require(
-      result.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
-    let score = try #require(
-      line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
-    #expect(score <= 1.0, "\(line)")
+    let exposure = try Self.exposure(try Self.unitUnderTest().path)
+    #expect(exposure.score <= 1.0, "\(exposure.line)")
   }
 
   /// The installed nixie.yaml is the example, every setting commented out: no board is chosen
@@ -62,7 +72,8 @@ struct SystemdUnitTests {
     }
     // The completions know the commands.
     let bash = try String(
-      contentsOfFile: destination.path + "/usr/local/share/bash-completion/completions/nixie", encoding: .utf8)
+      contentsOfFile: destination.path + "/usr/local/share/bash-completion/completions/nixie", encoding: .utf8
+    )
     #expect(bash.contains("test-pattern") && bash.contains("--check-board"))
     var configuration = try ClockConfiguration.load(
       destination.appendingPathComponent("etc/nixie/nixie.yaml").path)

@@ -6,9 +6,6 @@ import Testing
 /// only as a hash, reports a broken settings file with its place, serves the page, and its unit
 /// passes systemd's checks with an exposure of at most 1.5.
 struct WebCommandTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../..").standardizedFileURL
-
   @Test func listeningBeyondThisMachineNeedsAPassword() throws {
     let result = try NixieProcess.run(["web", "--config", "/nonexistent/web.yaml", "--listen", "0.0.0.0:0"])
     #expect(result.status == 65 || result.status == 2, "\(result.stderr)")
@@ -106,28 +103,10 @@ struct WebCommandTests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
-  /// The unit with ExecStart pointing at the binary under test (verify checks it exists).
-  static func unit() throws -> String {
-    let text = try String(
-      contentsOf: root.appendingPathComponent("systemd/nixie-web.service"), encoding: .utf8)
-    let file = try NixieProcess.temporaryFolder().appendingPathComponent("nixie-web.service")
-    try text.replacingOccurrences(of: "/usr/local/bin/nixie", with: NixieProcess.binary.path)
-      .write(to: file, atomically: true, encoding: .utf8)
-    return file.path
-  }
-
   @Test func theUnitVerifiesAndItsExposureIsAtMostOneAndAHalf() throws {
-    let verify = try NixieProcess.run(
-      ["systemd-analyze", "verify", try Self.unit()], executable: URL(fileURLWithPath: "/usr/bin/env"))
-    #expect(verify.status == 0, "\(verify.stderr)")
-    #expect(verify.stderr.isEmpty, "\(verify.stderr)")
-    let security = try NixieProcess.run(
-      ["systemd-analyze", "security", "--offline=true", try Self.unit()],
-      executable: URL(fileURLWithPath: "/usr/bin/env"))
-    let line = try #require(
-      security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") })
-    let score = try #require(
-      line.split(separator: " ").compactMap { Double($0) }.first, "no score in \(line)")
-    #expect(score <= 1.5, "\(line)")
+    let path = try SystemdUnitTests.unitUnderTest("nixie-web.service").path
+    try SystemdUnitTests.expectVerifies(path)
+    let exposure = try SystemdUnitTests.exposure(path)
+    #expect(exposure.score <= 1.5, "\(exposure.line)")
   }
 }

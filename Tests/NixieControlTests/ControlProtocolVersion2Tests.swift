@@ -6,16 +6,6 @@ import Testing
 /// its own line, version 1's lines stay valid, and every malformed request is refused with a
 /// message naming what is wrong.
 struct ControlProtocolVersion2Tests {
-  static func parse(_ line: String) -> Result<ControlRequest, ControlRequestError> {
-    ControlRequest.parse(Array(line.utf8))
-  }
-
-  static func change(_ edit: (inout ClockSettingsChange) -> Void) -> ClockSettingsChange {
-    var change = ClockSettingsChange()
-    edit(&change)
-    return change
-  }
-
   static let night = NightMode(
     from: TimeOfDay(secondOfDay: 22 * 3600 + 1800), until: TimeOfDay(secondOfDay: 6 * 3600), mode: .dim,
     brightness: 0.15)
@@ -24,26 +14,26 @@ struct ControlProtocolVersion2Tests {
   /// there crash Swift 6.0.3's compiler.
   static let version2Requests: [ControlRequest] = [
     ControlRequest.state, .subscribe, .antiPoisoning(seconds: nil), .antiPoisoning(seconds: 60),
-    .change(change { $0.brightness = .set(40) }),
+    .change(ControlLines.change { $0.brightness = .set(40) }),
     .change(
-      change {
+      ControlLines.change {
         $0.timeZone = .set("America/New_York"); $0.brightness = .reset
       }),
     .change(
-      change {
+      ControlLines.change {
         $0.faces = .set([.init(format: "HH:mm", seconds: 50), .init(format: "dd.MM.yy", seconds: 10)])
       }),
-    .change(change { $0.night = .set(.hours(night)) }),
+    .change(ControlLines.change { $0.night = .set(.hours(night)) }),
     .change(
-      change {
+      ControlLines.change {
         $0.night = .set(.off); $0.faces = .reset; $0.timeZone = .reset
       }),
-    .change(change { $0.backlight = .set("#ff8800") }),
+    .change(ControlLines.change { $0.backlight = .set("#ff8800") }),
   ]
 
   @Test(arguments: version2Requests)
   func aVersion2RequestParsesBackFromItsLine(_ request: ControlRequest) throws {
-    #expect(try Self.parse(request.line).get() == request)
+    #expect(try ControlLines.parse(request.line).get() == request)
     #expect(request.line.contains(#""version": 2"#))
   }
 
@@ -55,18 +45,18 @@ struct ControlProtocolVersion2Tests {
     (#"{"version": 2, "subscribe": true}"#, .subscribe),
     (
       #"{"version": 2, "set": {"faces": ["HH:mm"]}}"#,
-      .change(change { $0.faces = .set([.init(format: "HH:mm", seconds: 50)]) })
+      .change(ControlLines.change { $0.faces = .set([.init(format: "HH:mm", seconds: 50)]) })
     ),
     (
       ##"{"version": 2, "set": {"backlight": "#ABCDEF"}}"##,
-      .change(change { $0.backlight = .set("#abcdef") })
+      .change(ControlLines.change { $0.backlight = .set("#abcdef") })
     ),
-    (#"{"version": 2, "set": {"night": false}}"#, .change(change { $0.night = .set(.off) })),
+    (#"{"version": 2, "set": {"night": false}}"#, .change(ControlLines.change { $0.night = .set(.off) })),
   ]
 
   @Test(arguments: olderLines)
   func versionOneStaysValidAndShortFormsAreRead(_ line: String, _ expected: ControlRequest) throws {
-    #expect(try Self.parse(line).get() == expected)
+    #expect(try ControlLines.parse(line).get() == expected)
   }
 
   @Test(arguments: [
@@ -119,7 +109,7 @@ struct ControlProtocolVersion2Tests {
     (#"{"version": 2, "sett": {}}"#, "unknown key 'sett'"),
   ])
   func aMalformedVersion2RequestIsRefusedByName(_ line: String, _ expected: String) {
-    switch Self.parse(line) {
+    switch ControlLines.parse(line) {
     case .success(let request): Issue.record("accepted \(request)")
     case .failure(let error): #expect(error.message.contains(expected), "\(error.message)")
     }

@@ -6,16 +6,6 @@ import Testing
 /// what is wrong; `set` takes the fade's length, the shown value's seconds and topic faces; a
 /// `show` without seconds leaves them to the clock.
 struct ControlProtocolVersion3Tests {
-  static func parse(_ line: String) -> Result<ControlRequest, ControlRequestError> {
-    ControlRequest.parse(Array(line.utf8))
-  }
-
-  static func change(_ edit: (inout ClockSettingsChange) -> Void) -> ClockSettingsChange {
-    var change = ClockSettingsChange()
-    edit(&change)
-    return change
-  }
-
   static let version3Requests: [ControlRequest] = [
     ControlRequest.subscribeState, .display(on: false), .display(on: true), .face(0), .face(7), .face(nil),
     .night(true), .night(false), .night(nil), .faceValue(topic: "home/outdoor/temperature", value: "21.5"),
@@ -24,18 +14,19 @@ struct ControlProtocolVersion3Tests {
 
   @Test(arguments: version3Requests)
   func aVersion3RequestParsesBackFromItsLine(_ request: ControlRequest) throws {
-    #expect(try Self.parse(request.line).get() == request)
+    #expect(try ControlLines.parse(request.line).get() == request)
     #expect(request.line.contains(#""version": 3"#))
   }
 
   /// The settings `set` gained for `nixie mqtt`, written and read back.
   static let newSettings: [ClockSettingsChange] = [
-    change { $0.fadeMilliseconds = .set(0) }, change { $0.fadeMilliseconds = .set(60_000) },
-    change { $0.showSeconds = .set(1) }, change { $0.showSeconds = .set(3600) },
-    change {
+    ControlLines.change { $0.fadeMilliseconds = .set(0) },
+    ControlLines.change { $0.fadeMilliseconds = .set(60_000) },
+    ControlLines.change { $0.showSeconds = .set(1) }, ControlLines.change { $0.showSeconds = .set(3600) },
+    ControlLines.change {
       $0.fadeMilliseconds = .reset; $0.showSeconds = .reset
     },
-    change {
+    ControlLines.change {
       $0.faces = .set([
         .init(format: "HH:mm", seconds: 55),
         .init(
@@ -49,13 +40,14 @@ struct ControlProtocolVersion3Tests {
   @Test(arguments: newSettings)
   func theNewSettingsParseBackFromTheirLine(_ change: ClockSettingsChange) throws {
     let request = ControlRequest.change(change)
-    #expect(try Self.parse(request.line).get() == request)
+    #expect(try ControlLines.parse(request.line).get() == request)
   }
 
   @Test func aTopicFaceWithoutItsOptionsGetsTheDefaults() throws {
-    let request = try Self.parse(#"{"version": 2, "set": {"faces": ["HH:mm", {"topic": "a/b"}]}}"#).get()
+    let request = try ControlLines.parse(#"{"version": 2, "set": {"faces": ["HH:mm", {"topic": "a/b"}]}}"#)
+      .get()
     let expected = ControlRequest.change(
-      Self.change {
+      ControlLines.change {
         $0.faces = .set([
           .init(format: "HH:mm", seconds: 50), .init(topic: TopicFace(topic: "a/b"), seconds: 10),
         ])
@@ -67,7 +59,7 @@ struct ControlProtocolVersion3Tests {
   @Test func aShowWithoutSecondsLeavesThemToTheClock() throws {
     let request = ControlRequest.show(value: "42", seconds: nil, transition: nil)
     #expect(request.line == #"{"show": "42"}"#)
-    #expect(try Self.parse(#"{"show": "42"}"#).get() == request)
+    #expect(try ControlLines.parse(#"{"show": "42"}"#).get() == request)
   }
 
   @Test(arguments: [
@@ -108,7 +100,7 @@ struct ControlProtocolVersion3Tests {
     (#"{"version": 2, "set": {"faces": [{"topic": "a", "format": "HH"}]}}"#, "'set.faces'"),
   ])
   func aMalformedVersion3RequestIsRefusedByName(_ line: String, _ expected: String) {
-    switch Self.parse(line) {
+    switch ControlLines.parse(line) {
     case .success(let request): Issue.record("accepted \(request)")
     case .failure(let error): #expect(error.message.contains(expected), "\(error.message)")
     }
@@ -117,6 +109,6 @@ struct ControlProtocolVersion3Tests {
   @Test func aValueLongerThan64BytesIsRefused() {
     let value = String(repeating: "1", count: 65)
     let line = #"{"version": 3, "face-value": {"topic": "a", "value": ""# + value + #""}}"#
-    if case .success(let request) = Self.parse(line) { Issue.record("accepted \(request)") }
+    if case .success(let request) = ControlLines.parse(line) { Issue.record("accepted \(request)") }
   }
 }
