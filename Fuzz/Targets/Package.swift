@@ -11,11 +11,16 @@ let fuzzTargets: [(name: String, modules: [String])] = [
   ("FuzzFormatter", ["NixieDisplay", "NixieBoardModel", "NixieBoards"]),
   ("FuzzBoardProfile", ["NixieDisplay", "NixieBoardModel", "NixieBoards"]),
   ("FuzzYAML", ["NixieYAML"]),
-  ("FuzzClockConfiguration", ["NixieBoardModel", "NixieBoards", "NixieTime", "NixieClock"]),
+  ("FuzzClockConfiguration", ["NixieBoardModel", "NixieBoards", "NixieTime", "NixieClockSettings", "NixieClock"]),
   ("FuzzControlRequest", ["NixieControl"]),
   ("FuzzInputScript", ["NixieInput"]),
   ("FuzzTZif", ["NixieTime"]),
   ("FuzzPosixRule", ["NixieTime"]),
+  ("FuzzHTTPRequest", ["NixieWeb"]),
+  ("FuzzWebConfiguration", ["NixieWeb", "NixieYAMLFiles"]),
+  ("FuzzMQTTConfiguration", ["NixieMQTT", "NixieYAMLFiles"]),
+  ("FuzzBridgeCommand", ["NixieMQTT", "NixieControl"]),
+  ("FuzzLightSensor", ["NixieRoom"]),
 ]
 
 let package = Package(

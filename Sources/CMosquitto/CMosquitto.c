@@ -45,7 +45,40 @@ int cmosquitto_load(CMosquittoAPI *api, char *error, size_t size) {
   RESOLVE(publish_callback_set, "mosquitto_publish_callback_set");
   RESOLVE(strerror, "mosquitto_strerror");
   RESOLVE(connack_string, "mosquitto_connack_string");
+  RESOLVE(reason_string, "mosquitto_reason_string");
+  RESOLVE(int_option, "mosquitto_int_option");
+  RESOLVE(connect_bind_v5, "mosquitto_connect_bind_v5");
+  RESOLVE(property_add_int32, "mosquitto_property_add_int32");
+  RESOLVE(property_free_all, "mosquitto_property_free_all");
 #undef RESOLVE
   *api = loaded;
   return 0;
+}
+
+// libmosquitto has no asynchronous connect that takes CONNECT properties, but it keeps the
+// properties of the last mosquitto_connect_bind_v5 for the connections after it
+// (mosquitto_connect_async, mosquitto_reconnect_async: lib/connect.c, mosquitto__reconnect, in
+// 2.0.11 as in 2.0.20). mosquitto_connect_bind_v5 stores them (or, given none, frees the stored
+// ones) before it checks its port, so a call with port -1 stores them and returns
+// MOSQ_ERR_INVAL without connecting: the blocking connect it would make is never made.
+static int store_connect_properties(const CMosquittoAPI *api, struct mosquitto *mosq,
+                                    const mosquitto_property *properties) {
+  int rc = api->connect_bind_v5(mosq, "", -1, 60, NULL, properties);
+  return rc == MOSQ_ERR_INVAL ? MOSQ_ERR_SUCCESS : (rc == MOSQ_ERR_SUCCESS ? MOSQ_ERR_UNKNOWN : rc);
+}
+
+int cmosquitto_use_mqtt5(const CMosquittoAPI *api, struct mosquitto *mosq, uint32_t maximum_packet_size) {
+  int rc = api->int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5);
+  if (rc != MOSQ_ERR_SUCCESS) return rc;
+  mosquitto_property *properties = NULL;
+  rc = api->property_add_int32(&properties, MQTT_PROP_MAXIMUM_PACKET_SIZE, maximum_packet_size);
+  if (rc == MOSQ_ERR_SUCCESS) rc = store_connect_properties(api, mosq, properties);
+  api->property_free_all(&properties);
+  return rc;
+}
+
+int cmosquitto_use_mqtt311(const CMosquittoAPI *api, struct mosquitto *mosq) {
+  int rc = store_connect_properties(api, mosq, NULL);
+  if (rc != MOSQ_ERR_SUCCESS) return rc;
+  return api->int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311);
 }

@@ -16,7 +16,7 @@ extension MQTTJob {
     let place = "\(settings.host):\(settings.port)"
     let client: MosquittoClient
     do {
-      client = try MosquittoClient(library: library, id: "nixie-\(settings.topics.node)-remove")
+      client = try MosquittoClient(library: library, id: settings.topics.clientID + "-remove")
       if let username = settings.username {
         try client.setLogin(username: username, password: settings.password)
       }
@@ -60,7 +60,7 @@ extension MQTTJob {
           throw NixieError(.unavailable, "MQTT broker \(place): \(library.describe(code))")
         case .published:
           unacknowledged -= 1
-        case .message:
+        case .message, .oversized:
           break
         }
       }

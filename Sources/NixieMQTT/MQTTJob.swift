@@ -1,8 +1,9 @@
-import NixieBoards
 import NixieControl
 import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieText
+import NixieYAMLFiles
 
 /// `nixie mqtt`: the clock in Home Assistant over MQTT, a separate process like `nixie web`. It
 /// reads its settings, loads libmosquitto, and bridges the clock's control socket and the broker
@@ -38,7 +39,7 @@ public struct MQTTJob {
   /// The configuration: the file's, then the command line's (checked by the command line).
   public func configuration() throws(NixieError) -> MQTTConfiguration {
     var configuration = try SettingsFile(given: configurationPath, defaultPath: MQTTConfiguration.defaultPath)
-      .load(defaults: MQTTConfiguration()) { path throws(BoardFileError) in try MQTTConfiguration.load(path) }
+      .load(defaults: MQTTConfiguration()) { path throws(YAMLFileError) in try MQTTConfiguration.load(path) }
     if let broker {
       guard let parsed = MQTTConfiguration.broker(broker) else {
         throw NixieError(.badUsage, "--broker: expected HOST or HOST:PORT (port 1 to 65535), not '\(broker)'")
@@ -65,7 +66,8 @@ public struct MQTTJob {
   }
 
   /// The password: `password-file`'s first line, else the unit's credential when there is one
-  /// (`$CREDENTIALS_DIRECTORY/nixie-mqtt-password`); nil without a user name or a file. Never logged.
+  /// (`$CREDENTIALS_DIRECTORY/nixie-mqtt-password`); nil without a user name or a file. Never
+  /// logged. A file anyone may read is taken, with a warning (as ssh gives for a key).
   func password(
     _ configuration: MQTTConfiguration, environment: (String) -> String? = Environment.value
   ) throws(NixieError) -> String? {
@@ -79,17 +81,56 @@ public struct MQTTJob {
     do {
       text = try TextFile.read(path, limit: 4096)
     } catch {
-      throw NixieError(.badConfiguration, "the MQTT password: \(error)")
+      throw configuration.mistake("password-file", "the MQTT password: \(error)")
     }
     let password = String(text.prefix { $0 != "\n" && $0 != "\r\n" && $0 != "\r" })
     guard !password.isEmpty else {
-      throw NixieError(.badConfiguration, "the MQTT password: \(path) is empty")
+      throw configuration.mistake("password-file", "the MQTT password: \(Printable.escaped(path)) is empty")
+    }
+    if let mode = FileSystem.permissions(path), mode & 0o004 != 0 {
+      let shown = Printable.escaped(path)
+      let message =
+        "the MQTT password file \(shown) may be read by anyone (mode 0\(String(mode & 0o777, radix: 8))):"
+        + " 'sudo chmod 600 \(shown)' (or 640, its group the service's)"
+      logger.warning("\(message)")
     }
     return password
   }
 
+  /// The most a `ca-file` may hold: a bundle of every certificate authority is about 200 KiB.
+  static let caFileLimit = 4 << 20
+
+  /// Checks that `ca-file` names a file of PEM certificates this process can read, before
+  /// libmosquitto is handed it (which says only `Invalid function arguments provided.` for a
+  /// file that is not there, and a TLS error at every try for one that is not a certificate):
+  /// a mistake in mqtt.yaml, at its place.
+  func checkCAFile(_ configuration: MQTTConfiguration) throws(NixieError) {
+    guard configuration.tls, let path = configuration.caFile else { return }
+    let shown = Printable.escaped(path)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReader.read(path, limit: Self.caFileLimit)
+    } catch {
+      throw configuration.mistake(
+        "ca-file",
+        "ca-file \(shown) cannot be read: \(error.reason) (give the certificate of the authority that signed the"
+          + " broker's, in PEM form, or leave ca-file out to use the system's in"
+          + " \(MQTTConfiguration.systemCertificates))"
+      )
+    }
+    guard bytes.firstRange(of: Array("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+      throw configuration.mistake(
+        "ca-file",
+        "ca-file \(shown) is not a PEM certificate (no line '-----BEGIN CERTIFICATE-----'): give the certificate"
+          + " of the authority that signed the broker's, in PEM form ('openssl x509 -inform der -in FILE"
+          + " -out ca.pem' converts a DER one)"
+      )
+    }
+  }
+
   /// What the bridge is told, from `configuration`.
   func settings(_ configuration: MQTTConfiguration) throws(NixieError) -> MQTTBridge.Settings {
+    try checkCAFile(configuration)
     let node = configuration.resolvedNodeID()
     if let problem = MQTTConfiguration.nodeIDProblem(node) {
       throw NixieError(.badUsage, "--node-id: \(problem)")

@@ -32,6 +32,13 @@ public enum Printable {
   /// `\u{1B}`: how a message spells one character that must not be printed raw.
   public static func escaped(_ scalar: Unicode.Scalar) -> String { "\\u{" + Hex.digits(scalar.value) + "}" }
 
+  /// `text` escaped and, when longer than `limit` characters, cut with an ellipsis: a name (a
+  /// topic, a path) in the middle of a message, where quotation marks would be in the way.
+  public static func shortened<Text: StringProtocol>(_ text: Text, limit: Int = quoteLimit) -> String {
+    guard text.unicodeScalars.count > limit, text.count > limit else { return escaped(text) }
+    return escaped(text.prefix(Swift.max(limit, 1))) + "…"
+  }
+
   /// The most characters of a value a message quotes.
   public static let quoteLimit = 80
 
@@ -40,9 +47,16 @@ public enum Printable {
   /// (`'aaaa…' (1048576 characters)`), so a huge value in a file is not repeated in full on
   /// every reload. The one home of that rule: every message quoting a configuration value
   /// goes through here.
-  public static func quoted<Text: StringProtocol>(_ text: Text, limit: Int = quoteLimit) -> String {
+  /// `mark` is the quotation mark (`"` where a message quotes a value to show, as `nixie show`'s
+  /// messages always have).
+  public static func quoted<Text: StringProtocol>(
+    _ text: Text, limit: Int = quoteLimit, mark: Character = "'"
+  )
+    -> String
+  {
     let limit = Swift.max(limit, 1)
-    guard text.unicodeScalars.count > limit, text.count > limit else { return "'" + escaped(text) + "'" }
-    return "'" + escaped(text.prefix(limit)) + "…' (\(text.count) characters)"
+    let mark = String(mark)
+    guard text.unicodeScalars.count > limit, text.count > limit else { return mark + escaped(text) + mark }
+    return mark + escaped(text.prefix(limit)) + "…\(mark) (\(text.count) characters)"
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NixieYAMLFiles
 import Testing
 
 /// `nixie mqtt` as a user starts it: the unit's checks, `--check-broker` (the unit's

@@ -30,9 +30,15 @@ struct BridgeCommandTests {
     ("fade-ms", "0", change { $0.fadeMilliseconds = .set(0) }),
     ("show", "12:34", .show(value: "12:34", seconds: nil, transition: nil)),
     ("show", "", .clear),
+    ("face", "All faces in turn", .face(nil)),
+    ("face", "Time HH:mm:ss", .face(0)),
+    ("face", "Value of home/outdoor/temperature", .face(1)),
+    // The names nixie 0.3.0 gave the options, which automations may still send.
     ("face", "rotation", .face(nil)),
     ("face", "HH:mm:ss", .face(0)),
     ("face", "home/outdoor/temperature", .face(1)),
+    ("brightness", "00040", change { $0.brightness = .set(40) }),
+    ("fade-ms", "60000.000", change { $0.fadeMilliseconds = .set(60000) }),
   ]
 
   @Test(arguments: accepted)
@@ -66,8 +72,22 @@ struct BridgeCommandTests {
     ("fade-ms", Array("-1".utf8), "from 0 to 60000"),
     (
       "face", Array("HH:mm".utf8),
-      "'HH:mm' is not one of the faces: rotation, HH:mm:ss, home/outdoor/temperature"
+      "'HH:mm' is not one of the faces: All faces in turn, Time HH:mm:ss, Value of home/outdoor/temperature"
     ),
+    // Every byte is part of the number, or the payload is refused: a NUL ended a number
+    // (`12\0` was 12, `55\0; rm -rf /` 55).
+    ("brightness", Array("12\0".utf8), #"not '12\u{00}'"#),
+    ("brightness", Array("55\0; rm -rf /".utf8), #"not '55\u{00}; rm -rf /'"#),
+    ("fade-ms", Array("12\0".utf8), "from 0 to 60000"),
+    ("show-seconds", Array("12\0".utf8), "from 1 to 3600"),
+    ("brightness", Array("40 40".utf8), "not '40 40'"),
+    ("brightness", Array("4\u{7}0".utf8), #"not '4\u{07}0'"#),
+    ("brightness", Array("40.".utf8) + [0], "from 1 to 100"),
+    ("brightness", Array("+40".utf8), "not '+40'"),
+    ("brightness", Array("1234567890".utf8), "from 1 to 100"),
+    ("brightness", Array("-".utf8), "from 1 to 100"),
+    ("brightness", Array(".0".utf8), "from 1 to 100"),
+    ("face", Array(repeating: 0x41, count: 200), "…' (200 characters) is not one of the faces"),
     ("show", Array(repeating: 0x31, count: 65), "at most 64 bytes"),
     ("display", [0xFF, 0xFE], "not UTF-8 text"),
     ("volume", Array("11".utf8), "this clock has no command 'volume'"),

@@ -31,7 +31,7 @@ struct DiscoveryPayloadTests {
 
   @Test func everyConfigKeepsToHomeAssistantsDocumentedSchema() throws {
     let configs = try Self.configs()
-    #expect(configs.count == 8)
+    #expect(configs.count == 9)
     for (topic, payload) in configs {
       #expect(HomeAssistantSchema.topicProblems(topic, prefix: "homeassistant").isEmpty, "\(topic)")
       let component = String(topic.split(separator: "/")[1])
@@ -53,6 +53,12 @@ struct DiscoveryPayloadTests {
     ("text", #"{"command_topic": "a", "max": 300}"#, "max above 255"),
     ("switch", #"{"command_topic": "a", "device": {"name": "x"}}"#, "neither identifiers nor connections"),
     ("light", #"{"command_topic": "a", "brightness_scale": "100"}"#, "not a integer"),
+    (
+      "number", #"{"command_topic": "a", "device_class": "duration", "unit_of_measurement": "sec"}"#,
+      "duration in 'sec'"
+    ),
+    ("binary_sensor", #"{"state_topic": "a", "device_class": "trouble"}"#, "is not one of"),
+    ("switch", #"{"command_topic": "a", "icon": "weather-night"}"#, "is not mdi:NAME"),
   ])
   func theSchemaCheckFindsAMistake(_ component: String, _ payload: String, _ expected: String) throws {
     let problems = HomeAssistantSchema.problems(
@@ -69,33 +75,67 @@ struct DiscoveryPayloadTests {
     ("light/kitchen/tubes", "brightness_command_topic", #""nixie/kitchen/brightness/set""#),
     ("light/kitchen/tubes", "brightness_state_topic", #""nixie/kitchen/brightness/state""#),
     ("light/kitchen/tubes", "brightness_scale", "100"),
+    ("light/kitchen/tubes", "icon", #""mdi:clock-digital""#),
+    ("text/kitchen/show", "name", #""Show value""#),
     ("text/kitchen/show", "command_topic", #""nixie/kitchen/show/set""#),
     ("text/kitchen/show", "state_topic", #""nixie/kitchen/show/state""#),
     ("text/kitchen/show", "max", "64"),
     ("text/kitchen/show", "min", "0"),
+    ("text/kitchen/show", "icon", #""mdi:numeric""#),
+    ("number/kitchen/show_seconds", "name", #""Value shown for""#),
     ("number/kitchen/show_seconds", "command_topic", #""nixie/kitchen/show-seconds/set""#),
     ("number/kitchen/show_seconds", "min", "1"),
     ("number/kitchen/show_seconds", "max", "3600"),
     ("number/kitchen/show_seconds", "unit_of_measurement", #""s""#),
+    ("number/kitchen/show_seconds", "device_class", #""duration""#),
     ("number/kitchen/show_seconds", "entity_category", #""config""#),
+    ("number/kitchen/fade", "name", #""Fade time""#),
     ("number/kitchen/fade", "state_topic", #""nixie/kitchen/fade-ms/state""#),
     ("number/kitchen/fade", "min", "0"),
     ("number/kitchen/fade", "max", "60000"),
     ("number/kitchen/fade", "unit_of_measurement", #""ms""#),
+    ("number/kitchen/fade", "device_class", #""duration""#),
     ("select/kitchen/face", "command_topic", #""nixie/kitchen/face/set""#),
     (
       "select/kitchen/face", "options",
-      #"["rotation", "HH:mm:ss", "dd.MM.yy", "home/outdoor/temperature", "HH:mm:ss (2)"]"#
+      #"["All faces in turn", "Time HH:mm:ss", "Date dd.MM.yy", "Value of home/outdoor/temperature", "Time HH:mm:ss (face 4)"]"#
     ),
     ("switch/kitchen/night", "command_topic", #""nixie/kitchen/night/set""#),
     ("switch/kitchen/night", "state_topic", #""nixie/kitchen/night/state""#),
-    ("sensor/kitchen/synchronised", "state_topic", #""nixie/kitchen/synchronised/state""#),
-    ("sensor/kitchen/synchronised", "device_class", #""enum""#),
-    ("sensor/kitchen/synchronised", "options", #"["synchronised", "unsynchronised"]"#),
-    ("sensor/kitchen/synchronised", "entity_category", #""diagnostic""#),
+    ("switch/kitchen/night", "icon", #""mdi:weather-night""#),
+    ("binary_sensor/kitchen/synchronised", "name", #""Time synchronisation""#),
+    ("binary_sensor/kitchen/synchronised", "state_topic", #""nixie/kitchen/synchronised/state""#),
+    ("binary_sensor/kitchen/synchronised", "device_class", #""problem""#),
+    ("binary_sensor/kitchen/synchronised", "payload_on", #""unsynchronised""#),
+    ("binary_sensor/kitchen/synchronised", "payload_off", #""synchronised""#),
+    ("binary_sensor/kitchen/synchronised", "entity_category", #""diagnostic""#),
+    ("sensor/kitchen/started", "name", #""Running since""#),
     ("sensor/kitchen/started", "device_class", #""timestamp""#),
     ("sensor/kitchen/started", "state_topic", #""nixie/kitchen/started/state""#),
+    ("sensor/kitchen/status", "name", #""Last refusal""#),
+    ("sensor/kitchen/status", "state_topic", #""nixie/kitchen/status""#),
+    ("sensor/kitchen/status", "entity_category", #""diagnostic""#),
   ]
+
+  /// Every entity has an icon, or a device class whose icons say its state.
+  @Test func everyEntityHasAnIcon() throws {
+    for (topic, payload) in try Self.configs() {
+      #expect(payload["icon"] != nil || payload["device_class"] == .string("problem"), "\(topic)")
+    }
+  }
+
+  /// Names read after the device's without repeating it ("Nixie clock kitchen Clock
+  /// synchronised"), and no two alike.
+  @Test func namesDoNotRepeatTheDevice() throws {
+    let names = try Self.configs().values.compactMap { payload -> String? in
+      guard case .string(let name)? = payload["name"] else { return nil }
+      return name
+    }
+    #expect(names.count == 9 && Set(names).count == 9)
+    for name in names {
+      #expect(!name.lowercased().contains("clock") && !name.lowercased().contains("nixie"), "\(name)")
+    }
+  }
 
   @Test(arguments: fields)
   func aConfigCarriesWhatTheEntityTableSays(_ config: String, _ member: String, _ expected: String) throws {
@@ -134,7 +174,7 @@ struct DiscoveryPayloadTests {
       states == [
         "nixie/kitchen/display/state": "OFF", "nixie/kitchen/brightness/state": "40",
         "nixie/kitchen/show/state": "12:34", "nixie/kitchen/show-seconds/state": "5",
-        "nixie/kitchen/fade-ms/state": "500", "nixie/kitchen/face/state": "HH:mm:ss (2)",
+        "nixie/kitchen/fade-ms/state": "500", "nixie/kitchen/face/state": "Time HH:mm:ss (face 4)",
         "nixie/kitchen/night/state": "ON", "nixie/kitchen/synchronised/state": "unsynchronised",
         "nixie/kitchen/started/state": "2026-11-18T11:06:40Z",
       ])
@@ -142,7 +182,9 @@ struct DiscoveryPayloadTests {
 
   @Test func removalEmptiesEveryConfigAndState() {
     let topics = Self.device.retainedTopics
-    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 8)
+    // The configs, and 0.3.0's synchronisation sensor, retired.
+    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 10)
+    #expect(topics.contains("homeassistant/sensor/kitchen/synchronised/config"))
     #expect(topics.contains("nixie/kitchen/availability"))
     #expect(Set(topics).count == topics.count)
   }

@@ -75,6 +75,15 @@ enum HomeAssistantSchema {
       ],
       []
     ),
+    // MQTT Binary sensor.
+    "binary_sensor": (
+      [
+        "device_class": .string, "expire_after": .integer, "force_update": .boolean, "off_delay": .integer,
+        "payload_available": .string, "payload_not_available": .string, "payload_off": .string,
+        "payload_on": .string, "state_topic": .string, "value_template": .string,
+      ],
+      ["state_topic"]
+    ),
     "sensor": (
       [
         "device_class": .string, "entity_picture": .string, "expire_after": .integer,
@@ -100,6 +109,17 @@ enum HomeAssistantSchema {
     "text": ["mode": ["text", "password"], "entity_category": ["config", "diagnostic"]],
     "number": ["mode": ["auto", "box", "slider"], "entity_category": ["config", "diagnostic"]],
     "sensor": ["entity_category": ["diagnostic"]],
+    // The binary sensor's device classes, as its page lists them.
+    "binary_sensor": [
+      "entity_category": ["diagnostic"],
+      "device_class": [
+        "battery", "battery_charging", "carbon_monoxide", "cold", "connectivity", "door", "garage_door",
+        "gas",
+        "heat", "light", "lock", "moisture", "motion", "moving", "occupancy", "opening", "plug", "power",
+        "presence", "problem", "running", "safety", "smoke", "sound", "tamper", "update", "vibration",
+        "window",
+      ],
+    ],
     "light": ["on_command_type": ["last", "first", "brightness"], "schema": ["default"]],
   ]
 
@@ -189,6 +209,16 @@ enum HomeAssistantSchema {
       if let min = payload["min"]?.double, let max = payload["max"]?.double, min >= max {
         problems.append("number: min \(min) not below max \(max)")
       }
+    }
+    // Number: "duration: Duration in d, h, min, s, ms" (the number's device classes).
+    if component == "number", payload["device_class"] == .string("duration"),
+      case .string(let unit)? = payload["unit_of_measurement"], !["d", "h", "min", "s", "ms"].contains(unit)
+    {
+      problems.append("number: duration in '\(unit)', not d, h, min, s or ms")
+    }
+    // "icon: Icon for the entity": Material Design Icons as `mdi:name`.
+    if case .string(let icon)? = payload["icon"], !icon.hasPrefix("mdi:") || icon.count < 5 {
+      problems.append("icon '\(icon)' is not mdi:NAME")
     }
     // Text: "max … (maximum is 255)", min at least 0 and not above max.
     if component == "text" {

@@ -9,7 +9,9 @@
 #define CMOSQUITTO_H
 
 #include <mosquitto.h>
+#include <mqtt_protocol.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// The functions of libmosquitto nixie calls, resolved by cmosquitto_load.
 typedef struct CMosquittoAPI {
@@ -36,6 +38,11 @@ typedef struct CMosquittoAPI {
   __typeof__(mosquitto_publish_callback_set) *publish_callback_set;
   __typeof__(mosquitto_strerror) *strerror;
   __typeof__(mosquitto_connack_string) *connack_string;
+  __typeof__(mosquitto_reason_string) *reason_string;
+  __typeof__(mosquitto_int_option) *int_option;
+  __typeof__(mosquitto_connect_bind_v5) *connect_bind_v5;
+  __typeof__(mosquitto_property_add_int32) *property_add_int32;
+  __typeof__(mosquitto_property_free_all) *property_free_all;
 } CMosquittoAPI;
 
 /// The library's file name: its SONAME, as Debian's libmosquitto1 installs it.
@@ -45,5 +52,15 @@ static const char *const cmosquitto_library = "libmosquitto.so.1";
 /// fills `api`. Returns 0; or -1, leaving `api` untouched, with what went wrong (dlopen's or
 /// dlsym's message) in `error`, at most `size` bytes with its NUL.
 int cmosquitto_load(CMosquittoAPI *api, char *error, size_t size);
+
+/// Makes `mosq`'s next connections MQTT 5 ones whose CONNECT tells the broker the largest packet
+/// this client takes (Maximum Packet Size, MQTT 5 §3.1.2.11.4): the broker then drops bigger
+/// messages instead of sending them (Mosquitto logs "Dropping too large outgoing PUBLISH"), so
+/// no payload of megabytes is ever read. Returns a `MOSQ_ERR_…`.
+int cmosquitto_use_mqtt5(const CMosquittoAPI *api, struct mosquitto *mosq, uint32_t maximum_packet_size);
+
+/// Makes `mosq`'s next connections MQTT 3.1.1 ones, for a broker that does not speak MQTT 5 (its
+/// messages are then read whole, whatever their size). Returns a `MOSQ_ERR_…`.
+int cmosquitto_use_mqtt311(const CMosquittoAPI *api, struct mosquitto *mosq);
 
 #endif

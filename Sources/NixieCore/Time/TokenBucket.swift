@@ -22,4 +22,15 @@ public struct TokenBucket: Hashable, Sendable {
     tokens -= 1
     return true
   }
+
+  /// When a token can be taken, at `time` or later (`time` when one is there; never, `.max`,
+  /// for a bucket that does not refill).
+  public func nextToken(at time: UInt64) -> UInt64 {
+    var current = tokens
+    if let updated, time > updated { current = min(burst, tokens + Double(time - updated) / 1e9 * rate) }
+    guard current < 1 else { return time }
+    guard rate > 0 else { return .max }
+    let wait = ((1 - current) / rate * 1e9).rounded(.up)
+    return wait < Double(UInt64.max - time) ? time + UInt64(wait) : .max
+  }
 }

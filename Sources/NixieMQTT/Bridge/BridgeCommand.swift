@@ -3,12 +3,16 @@ import NixieText
 
 /// A message on one of the clock's command topics (`nixie/NODE/NAME/set`) turned into the
 /// control request it asks for, or the reason it is ignored: payloads are read strictly, as the
-/// discovery configs promise them (`ON`/`OFF`, whole numbers in range, one of the select's
-/// options). Values shown are the clock's to check (`show`), as `nixie send` leaves them.
-enum BridgeCommand {
+/// discovery configs promise them (`ON`/`OFF`, whole numbers in range — every byte of them —,
+/// one of the select's options). Values shown are the clock's to check (`show`), as `nixie
+/// send` leaves them. Refusals quote the payload escaped and cut short.
+public enum BridgeCommand {
+  /// The most bytes a value shown or handed to a topic face may have (the control protocol's).
+  public static let maximumValueBytes = 64
+
   /// The request `payload` on the command topic `name` asks for, with the clock in `state`;
   /// `groupDigits`: a value shown has its digits grouped (`12 345`).
-  static func request(name: String, payload: [UInt8], state: ClockState, groupDigits: Bool = false)
+  public static func request(name: String, payload: [UInt8], state: ClockState, groupDigits: Bool = false)
     -> Result<ControlRequest, MQTTError>
   {
     guard let text = String(validating: payload, as: UTF8.self) else {
@@ -32,19 +36,32 @@ enum BridgeCommand {
       }
     case Topic.show:
       if text.isEmpty { return .success(.clear) }
-      guard text.utf8.count <= 64 else { return .failure(MQTTError("a value has at most 64 bytes")) }
+      guard text.utf8.count <= maximumValueBytes else {
+        return .failure(MQTTError("a value has at most \(maximumValueBytes) bytes"))
+      }
       return .success(.show(value: text, seconds: nil, transition: nil, groupDigits: groupDigits))
     case Topic.face:
-      let options = state.faceOptions
-      guard let index = options.firstIndex(of: text) else {
+      guard let face = state.face(named: text) else {
         return .failure(
           MQTTError(
-            "'\(Printable.escaped(text))' is not one of the faces: " + options.joined(separator: ", ")))
+            "\(Printable.quoted(text, limit: 32)) is not one of the faces: "
+              + state.faceOptions.joined(separator: ", "))
+        )
       }
-      return .success(.face(index == 0 ? nil : index - 1))
+      return .success(.face(face))
     default:
-      return .failure(MQTTError("this clock has no command '\(Printable.escaped(name))'"))
+      return .failure(MQTTError("this clock has no command \(Printable.quoted(name))"))
     }
+  }
+
+  /// A topic face's value: UTF-8 text of 1 to 64 bytes, spaces at either end dropped.
+  public static func faceValue(_ payload: [UInt8]) -> Result<String, MQTTError> {
+    guard let text = String(validating: payload, as: UTF8.self)?.trimmingSpaces, !text.isEmpty,
+      text.utf8.count <= maximumValueBytes
+    else {
+      return .failure(MQTTError("a value is text of 1 to \(maximumValueBytes) bytes"))
+    }
+    return .success(text)
   }
 
   /// The request that sets the whole-number setting at `path` to `value`.
@@ -61,32 +78,48 @@ enum BridgeCommand {
     switch text {
     case "ON": .success(true)
     case "OFF": .success(false)
-    default: .failure(MQTTError("expected ON or OFF, not '\(Printable.escaped(String(text.prefix(64))))'"))
+    default: .failure(MQTTError("expected ON or OFF, not \(Printable.quoted(text, limit: 64))"))
     }
   }
 
-  /// A whole number in `range` (`40`, or `40.0` as a number entity may send it).
+  /// A whole number in `range`, every byte of it: digits with an optional `-` before them and
+  /// an optional fraction of zeros after them (`40`, or `40.0` as a number entity may send
+  /// it), spaces at either end allowed. Anything else — a NUL, `+`, an exponent, hex, a second
+  /// number after it — refuses the payload.
   private static func whole(_ text: String, in range: ClosedRange<Int>, _ what: String) -> Result<
     Int, MQTTError
   > {
-    let trimmed = text.trimmingSpaces
-    guard let number = Double(trimmed), number.isFinite, number.rounded() == number, abs(number) < 1e9,
-      range.contains(Int(number)), !trimmed.hasPrefix("+"), !trimmed.lowercased().contains("e"),
-      !trimmed.lowercased().hasPrefix("0x")
-    else {
+    guard let number = wholeNumber(text.trimmingSpaces), range.contains(number) else {
       return .failure(
         MQTTError(
-          "expected a whole number of \(what) from \(range.lowerBound) to \(range.upperBound), not '"
-            + Printable.escaped(String(text.prefix(64))) + "'"))
+          "expected a whole number of \(what) from \(range.lowerBound) to \(range.upperBound), not "
+            + Printable.quoted(text, limit: 64)))
     }
-    return .success(Int(number))
+    return .success(number)
+  }
+
+  /// `text` as a whole number of at most 9 digits, or nil: `-`? digits (`.` zeros)?.
+  static func wholeNumber(_ text: String) -> Int? {
+    var bytes = Substring(text).utf8[...]
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { bytes = bytes.dropFirst() }
+    let digits = bytes.prefix { (48...57).contains($0) }
+    var rest = bytes.dropFirst(digits.count)
+    if rest.first == UInt8(ascii: ".") {
+      rest = rest.dropFirst()
+      guard rest.allSatisfy({ $0 == UInt8(ascii: "0") }) else { return nil }
+      rest = rest.dropFirst(rest.count)
+    }
+    guard !digits.isEmpty, digits.count <= 9, rest.isEmpty else { return nil }
+    let value = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    return negative ? -value : value
   }
 }
 
 extension String {
   /// Without spaces, tabs and line ends at either end.
   var trimmingSpaces: String {
-    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
     return String(drop(while: blank).reversed().drop(while: blank).reversed())
   }
 }

@@ -7,6 +7,9 @@ struct BridgeTopics: Hashable, Sendable {
   /// This clock's node id.
   let node: String
 
+  /// The bridge's client id on the broker: `nixie-NODE`. Two bridges with one node id take the
+  /// session from each other.
+  var clientID: String { "nixie-\(node)" }
   /// Everything of this clock but the discovery configs: `nixie/NODE`.
   var base: String { "nixie/\(node)" }
   /// `online` while the bridge is connected and the clock reachable; `offline` otherwise (the

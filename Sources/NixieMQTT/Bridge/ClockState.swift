@@ -4,33 +4,33 @@ import NixieText
 /// What the bridge needs of the clock's state (the control protocol's `state` object, as a
 /// version 3 subscription pushes it): read leniently — a member the clock does not send leaves
 /// its default — so a clock a version ahead still works.
-struct ClockState: Hashable, Sendable {
+public struct ClockState: Hashable, Sendable {
   /// A face of the rotation as the clock reports it.
-  enum Face: Hashable, Sendable {
+  public enum Face: Hashable, Sendable {
     case pattern(String)
     case topic(String)
   }
 
-  var board = "nixie"
-  var brightness = 100
-  var faces: [Face] = []
-  var fadeMilliseconds = 500
-  var showSeconds = 5
+  public var board = "nixie"
+  public var brightness = 100
+  public var faces: [Face] = []
+  public var fadeMilliseconds = 500
+  public var showSeconds = 5
   /// Whether it is night now (by the hours or forced).
-  var night = false
-  var displayOn = true
+  public var night = false
+  public var displayOn = true
   /// The face shown instead of the rotation, if one is chosen.
-  var chosenFace: Int?
-  var synchronised = true
+  public var chosenFace: Int?
+  public var synchronised = true
   /// The value shown over the control socket, while it shows.
-  var message: String?
+  public var message: String?
   /// Seconds since the clock started, when the state was sent.
-  var uptimeSeconds: Int?
+  public var uptimeSeconds: Int?
 
-  init() {}
+  public init() {}
 
   /// The state in `object` (the `state` member of a line), or nil when it is not an object.
-  init?(json object: JSONValue) {
+  public init?(json object: JSONValue) {
     guard case .object = object else { return nil }
     if case .string(let board)? = object["board"] { self.board = board }
     if let night = object["night"]?.bool { self.night = night }
@@ -61,10 +61,44 @@ struct ClockState: Hashable, Sendable {
     }
   }
 
-  /// The select's options: `rotation`, then a name for each face — its pattern or its topic —
-  /// made unique with ` (2)`, ` (3)` … where two faces read alike.
-  var faceOptions: [String] {
-    var options = [Self.rotation]
+  /// The select's options, as Home Assistant lists them: `All faces in turn`, then each face of
+  /// the rotation in words — `Time HH:mm:ss`, `Date dd.MM.yy`, `Value of home/outdoor/temperature`
+  /// — a face that reads like one before it marked with its place (`Time HH:mm:ss (face 4)`).
+  public var faceOptions: [String] { [Self.rotation] + faceLabels }
+
+  /// The select's option for the rotation.
+  public static let rotation = "All faces in turn"
+
+  /// Each face's option.
+  private var faceLabels: [String] {
+    var seen: Set<String> = [Self.rotation]
+    return faces.enumerated().map { index, face in
+      var label: String
+      switch face {
+      case .pattern(let pattern): label = "\(Self.kind(of: pattern)) \(pattern)"
+      case .topic(let topic): label = "Value of \(topic)"
+      }
+      if !seen.insert(label).inserted { label += " (face \(index + 1))" }
+      return label
+    }
+  }
+
+  /// What a pattern shows, by its fields (docs/INTERFACE.md, faces): `Time`, `Date` or both.
+  static func kind(of pattern: String) -> String {
+    let letters = Set(pattern.filter(\.isLetter))
+    let time = !letters.isDisjoint(with: "HhkKms")
+    let date = !letters.isDisjoint(with: "dMy")
+    switch (time, date) {
+    case (true, true): return "Date and time"
+    case (false, true): return "Date"
+    default: return "Time"
+    }
+  }
+
+  /// The names nixie 0.3.0 gave the options (`rotation`, a face's pattern or topic, ` (2)` for a
+  /// second alike), which automations written then still send.
+  private var legacyOptions: [String] {
+    var options = ["rotation"]
     for face in faces {
       let base: String
       switch face {
@@ -82,11 +116,17 @@ struct ClockState: Hashable, Sendable {
     return options
   }
 
-  /// The select's option for the rotation.
-  static let rotation = "rotation"
+  /// What the option `name` chooses — a face of the rotation (0 is the first), or the rotation
+  /// itself (`.some(nil)`) — or nil when it is no option (nor a 0.3.0 name of one).
+  public func face(named name: String) -> Int?? {
+    for options in [faceOptions, legacyOptions] {
+      if let index = options.firstIndex(of: name) { return .some(index == 0 ? nil : index - 1) }
+    }
+    return nil
+  }
 
-  /// The select's state: `rotation`, or the chosen face's option.
-  var faceOption: String {
+  /// The select's state: `All faces in turn`, or the chosen face's option.
+  public var faceOption: String {
     let options = faceOptions
     guard let chosenFace, chosenFace + 1 < options.count else { return Self.rotation }
     return options[chosenFace + 1]

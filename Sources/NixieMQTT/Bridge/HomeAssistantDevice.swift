@@ -3,11 +3,14 @@ import NixieText
 
 /// The clock as Home Assistant's MQTT discovery describes it: one device (its name, the board as
 /// its model, nixie's version, its node id as identifier) and its entities — the tubes as a
-/// light, a text to show a value, the shown value's seconds and the fade's length as numbers,
-/// the face as a select, night mode as a switch, and whether the clock is synchronised and when
-/// it started as sensors. Each config is retained on `PREFIX/COMPONENT/NODE/OBJECT/config`
-/// (docs/INTERFACE.md has the table). The light uses the default schema (plain `ON`/`OFF` and a
-/// brightness topic), which `mosquitto_pub` and automations can drive by hand.
+/// light, a text to show a value, how long it shows and the fade's length as numbers (of the
+/// `duration` class), the face as a select, night mode as a switch, whether the time is
+/// synchronised as a problem sensor, when the clock started and the last refusal as sensors.
+/// Each config is retained on `PREFIX/COMPONENT/NODE/OBJECT/config` (docs/INTERFACE.md has the
+/// table). Names read well after the device's (Home Assistant shows `Nixie clock kitchen Fade
+/// time`), each entity has an icon, and only what Home Assistant 2024.3 and later keep is sent
+/// (its own schemas check it: Tests/HomeAssistant). The light uses the default schema (plain
+/// `ON`/`OFF` and a brightness topic), which `mosquitto_pub` and automations can drive by hand.
 struct HomeAssistantDevice: Sendable {
   /// One entity: its component, object id (in its topics and unique id), name, and the
   /// members of its config besides those every entity has.
@@ -28,8 +31,16 @@ struct HomeAssistantDevice: Sendable {
   /// `--remove` clears.
   static let objects = [
     ("light", "tubes"), ("text", "show"), ("number", "show_seconds"), ("number", "fade"), ("select", "face"),
-    ("switch", "night"), ("sensor", "synchronised"), ("sensor", "started"),
+    ("switch", "night"), ("binary_sensor", "synchronised"), ("sensor", "started"), ("sensor", "status"),
   ]
+
+  /// Configs of nixie 0.3.0 that are no longer published (the synchronisation was an enum
+  /// sensor, whose options Home Assistant 2024.3 dropped): emptied at each connection, so an
+  /// upgraded bridge leaves no entity behind.
+  static let retiredObjects = [("sensor", "synchronised")]
+
+  /// The retired configs' topics.
+  var retiredConfigs: [String] { Self.retiredObjects.map { topics.config($0.0, $0.1) } }
 
   /// The state topics' names, by what they carry.
   enum Topic {
@@ -44,8 +55,8 @@ struct HomeAssistantDevice: Sendable {
     static let started = "started"
   }
 
-  /// The options of the synchronisation sensor.
-  static let synchronisedOptions = ["synchronised", "unsynchronised"]
+  /// The synchronisation's state payloads: the problem sensor is on when not synchronised.
+  static let synchronisedPayloads = (on: "unsynchronised", off: "synchronised")
 
   /// The entities for a clock in `state` (the select's options are its faces).
   func entities(for state: ClockState) -> [Entity] {
@@ -53,48 +64,61 @@ struct HomeAssistantDevice: Sendable {
     func io(_ name: String) -> [(String, String)] {
       [("state_topic", q(topics.state(name))), ("command_topic", q(topics.command(name)))]
     }
+    func icon(_ name: String) -> (String, String) { ("icon", q("mdi:" + name)) }
+    func duration(unit: String) -> [(String, String)] {
+      [("unit_of_measurement", q(unit)), ("device_class", q("duration")), ("mode", q("box"))]
+    }
     return [
       Entity(
         component: "light", object: "tubes", name: "Tubes",
         members: io(Topic.display) + [
           ("brightness_state_topic", q(topics.state(Topic.brightness))),
           ("brightness_command_topic", q(topics.command(Topic.brightness))),
-          ("brightness_scale", "100"),
+          ("brightness_scale", "100"), icon("clock-digital"),
         ]),
       Entity(
-        component: "text", object: "show", name: "Show",
-        members: io(Topic.show) + [("min", "0"), ("max", "64"), ("mode", q("text"))]),
+        component: "text", object: "show", name: "Show value",
+        members: io(Topic.show) + [
+          ("min", "0"), ("max", String(BridgeCommand.maximumValueBytes)), ("mode", q("text")),
+          icon("numeric"),
+        ]),
       Entity(
-        component: "number", object: "show_seconds", name: "Show seconds",
+        component: "number", object: "show_seconds", name: "Value shown for",
         members: io(Topic.showSeconds) + [
           ("min", String(SettingRanges.showSeconds.lowerBound)),
-          ("max", String(SettingRanges.showSeconds.upperBound)),
-          ("step", "1"), ("unit_of_measurement", q("s")), ("mode", q("box")),
-          ("entity_category", q("config")),
-        ]),
+          ("max", String(SettingRanges.showSeconds.upperBound)), ("step", "1"),
+        ] + duration(unit: "s") + [("entity_category", q("config")), icon("timer-outline")]),
       Entity(
-        component: "number", object: "fade", name: "Fade",
+        component: "number", object: "fade", name: "Fade time",
         members: io(Topic.fade) + [
           ("min", String(SettingRanges.fadeMilliseconds.lowerBound)),
           ("max", String(SettingRanges.fadeMilliseconds.upperBound)), ("step", "1"),
-          ("unit_of_measurement", q("ms")),
-          ("mode", q("box")), ("entity_category", q("config")),
-        ]),
+        ] + duration(unit: "ms") + [("entity_category", q("config")), icon("transition")]),
       Entity(
         component: "select", object: "face", name: "Face",
-        members: io(Topic.face) + [("options", JSONText.array(state.faceOptions))]),
-      Entity(component: "switch", object: "night", name: "Night mode", members: io(Topic.night)),
+        members: io(Topic.face) + [("options", JSONText.array(state.faceOptions)), icon("clock-outline")]),
       Entity(
-        component: "sensor", object: "synchronised", name: "Clock synchronised",
+        component: "switch", object: "night", name: "Night mode",
+        members: io(Topic.night) + [icon("weather-night")]
+      ),
+      Entity(
+        component: "binary_sensor", object: "synchronised", name: "Time synchronisation",
         members: [
-          ("state_topic", q(topics.state(Topic.synchronised))), ("device_class", q("enum")),
-          ("options", JSONText.array(Self.synchronisedOptions)), ("entity_category", q("diagnostic")),
+          ("state_topic", q(topics.state(Topic.synchronised))), ("device_class", q("problem")),
+          ("payload_on", q(Self.synchronisedPayloads.on)), ("payload_off", q(Self.synchronisedPayloads.off)),
+          ("entity_category", q("diagnostic")),
         ]),
       Entity(
-        component: "sensor", object: "started", name: "Started",
+        component: "sensor", object: "started", name: "Running since",
         members: [
           ("state_topic", q(topics.state(Topic.started))), ("device_class", q("timestamp")),
-          ("entity_category", q("diagnostic")),
+          ("entity_category", q("diagnostic")), icon("restart"),
+        ]),
+      Entity(
+        component: "sensor", object: "status", name: "Last refusal",
+        members: [
+          ("state_topic", q(topics.status)), ("entity_category", q("diagnostic")),
+          icon("alert-circle-outline"),
         ]),
     ]
   }
@@ -138,7 +162,10 @@ struct HomeAssistantDevice: Sendable {
       (topics.state(Topic.fade), String(state.fadeMilliseconds)),
       (topics.state(Topic.face), state.faceOption),
       (topics.state(Topic.night), onOff(state.night)),
-      (topics.state(Topic.synchronised), Self.synchronisedOptions[state.synchronised ? 0 : 1]),
+      (
+        topics.state(Topic.synchronised),
+        state.synchronised ? Self.synchronisedPayloads.off : Self.synchronisedPayloads.on
+      ),
     ]
     if let started {
       // Whole seconds: the uptime is counted in them.
@@ -150,7 +177,7 @@ struct HomeAssistantDevice: Sendable {
   /// Every retained topic of the clock, for `--remove`: the configs, the states, the
   /// availability.
   var retainedTopics: [String] {
-    Self.objects.map { topics.config($0.0, $0.1) }
+    (Self.objects + Self.retiredObjects).map { topics.config($0.0, $0.1) }
       + [
         Topic.display, Topic.brightness, Topic.show, Topic.showSeconds, Topic.fade, Topic.face, Topic.night,
         Topic.synchronised, Topic.started,

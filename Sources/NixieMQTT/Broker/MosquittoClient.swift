@@ -6,10 +6,15 @@ enum MQTTEvent: Hashable, Sendable {
   case connected
   /// The broker refused the login: `code` is CONNACK's (5: not authorised).
   case refused(code: Int32)
-  /// The connection ended (0: we asked for it).
+  /// The connection ended: 0, we asked for it; below 128 libmosquitto's `MOSQ_ERR_…` (the
+  /// connection lost, a TLS error); 128 and up the reason an MQTT 5 broker gave in its
+  /// DISCONNECT (142: another client took the session).
   case disconnected(code: Int32)
   /// A message on a subscribed topic.
   case message(topic: String, payload: [UInt8], retained: Bool)
+  /// A message whose payload is over `MQTTLimits.maximumPayloadBytes`: not copied, only its size
+  /// kept (a broker that speaks only MQTT 3.1.1 sends any size; libmosquitto has read it whole).
+  case oversized(topic: String, bytes: Int, retained: Bool)
   /// The broker acknowledged one of our messages (QoS 1's PUBACK): it has it.
   case published
 }
@@ -54,12 +59,32 @@ final class MosquittoClient {
     }
     api.message_callback_set?(handle) { _, object, message in
       guard let object, let message, let topic = message.pointee.topic else { return }
+      let inbox = Unmanaged<Inbox>.fromOpaque(object).takeUnretainedValue()
       let count = Int(max(0, message.pointee.payloadlen))
+      let name = String(cString: topic)
+      // Capped before any work: a bigger payload is never copied.
+      guard count <= MQTTLimits.maximumPayloadBytes else {
+        inbox.events.append(.oversized(topic: name, bytes: count, retained: message.pointee.retain))
+        return
+      }
       let payload =
         message.pointee.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-      Unmanaged<Inbox>.fromOpaque(object).takeUnretainedValue().events.append(
-        .message(topic: String(cString: topic), payload: payload, retained: message.pointee.retain))
+      inbox.events.append(.message(topic: name, payload: payload, retained: message.pointee.retain))
     }
+  }
+
+  /// Connects with MQTT 5 from now on, telling the broker the largest packet this client takes
+  /// (`MQTTLimits.maximumPacketBytes`), so it drops bigger messages instead of sending them.
+  func useMQTT5() throws(MQTTError) {
+    var api = self.api
+    let code = cmosquitto_use_mqtt5(&api, handle, UInt32(MQTTLimits.maximumPacketBytes))
+    try check(code, "MQTT 5")
+  }
+
+  /// Connects with MQTT 3.1.1 from now on (a broker that does not speak MQTT 5).
+  func useMQTT311() throws(MQTTError) {
+    var api = self.api
+    try check(cmosquitto_use_mqtt311(&api, handle), "MQTT 3.1.1")
   }
 
   deinit { api.destroy?(handle) }
@@ -97,7 +122,7 @@ final class MosquittoClient {
   }
 
   /// TLS with the broker, its certificate checked against `caFile` or the certificates in
-  /// `caPath`.
+  /// `caPath` (checked before: `MQTTJob.checkedCAFile`).
   func setTLS(caFile: String?, caPath: String?) throws(MQTTError) {
     func call(_ file: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?) -> Int32? {
       api.tls_set?(handle, file, path, nil, nil, nil)
@@ -109,7 +134,7 @@ final class MosquittoClient {
     case (nil, let path?): code = path.withCString { call(nil, $0) }
     case (nil, nil): code = call(nil, nil)
     }
-    try check(code, "TLS")
+    try check(code, "TLS with the certificates in \(caFile ?? caPath ?? "the system's store")")
   }
 
   /// Starts connecting, or connecting again (the name is looked up and the TCP connection

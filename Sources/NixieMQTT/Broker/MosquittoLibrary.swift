@@ -25,14 +25,18 @@ struct MosquittoLibrary: @unchecked Sendable {
     return .success(MosquittoLibrary(api: api, version: "\(major).\(minor).\(revision)"))
   }()
 
-  /// libmosquitto's words for `code` (a `MOSQ_ERR_…`).
+  /// libmosquitto's words for `code`: a `MOSQ_ERR_…`, or from 128 on an MQTT 5 reason code (a
+  /// DISCONNECT's).
   func describe(_ code: Int32) -> String {
-    api.strerror?(code).map { String(cString: $0) } ?? "error \(code)"
+    let words = code >= 128 ? api.reason_string?(code) : api.strerror?(code)
+    return words.map { String(cString: $0) } ?? "error \(code)"
   }
 
-  /// The broker's words for a refused connection (`CONNACK` return code).
+  /// The broker's words for a refused connection: a CONNACK's return code (MQTT 3.1.1, 1 to 5)
+  /// or reason code (MQTT 5, 128 and up).
   func describeRefusal(_ code: Int32) -> String {
-    api.connack_string?(code).map { String(cString: $0) } ?? "refused (\(code))"
+    let words = code >= 128 ? api.reason_string?(code) : api.connack_string?(code)
+    return words.map { String(cString: $0) } ?? "refused (\(code))"
   }
 }
 

@@ -1,7 +1,7 @@
-import NixieBoards
-import NixieControl
+import NixieCore
 import NixieSystem
 import NixieText
+import NixieYAMLFiles
 
 /// `nixie mqtt`'s settings, from `/etc/nixie/mqtt.yaml` and the command line (which wins): the
 /// broker and how to log in to it, where Home Assistant looks for devices, this clock's name
@@ -47,8 +47,27 @@ public struct MQTTConfiguration: Hashable, Sendable {
   /// Whether a number sent to the `text` entity is shown with a dark tube between groups of
   /// three digits (`12 345`), as `nixie send show --group-digits` shows it.
   public var groupDigits = false
+  /// Where the file gave the paths checked after it is read (`ca-file`, `password-file`), by
+  /// key: a problem with the file a path names is still a mistake in mqtt.yaml, said at its place.
+  public var places: [String: Place] = [:]
+
+  /// A place in the file: `mqtt.yaml:4:10`.
+  public struct Place: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+  }
 
   public init() {}
+
+  /// `message` about the value of `key` as a mistake in the file (exit 65), at its place when
+  /// the file gave it.
+  public func mistake(_ key: String, _ message: String) -> NixieError {
+    guard let place = places[key] else { return NixieError(.badConfiguration, Printable.escaped(message)) }
+    return NixieError(
+      .badConfiguration,
+      YAMLFileError(file: place.file, line: place.line, column: place.column, message: message).description)
+  }
 
   /// The keep-alive a file may ask for.
   public static let keepAliveRange = 5...3600
@@ -130,7 +149,7 @@ public struct MQTTConfiguration: Hashable, Sendable {
   }
 
   /// Reads the file at `path`; a mistake is reported with file:line:column.
-  public static func load(_ path: String) throws(BoardFileError) -> MQTTConfiguration {
+  public static func load(_ path: String) throws(YAMLFileError) -> MQTTConfiguration {
     try parse(bytes: try YAMLFile.read(path), file: path)
   }
 
@@ -140,29 +159,33 @@ public struct MQTTConfiguration: Hashable, Sendable {
     "keepalive-seconds", "group-digits",
   ]
 
-  static func parse(bytes: [UInt8], file: String) throws(BoardFileError) -> MQTTConfiguration {
+  /// The settings in `bytes`, the text of `file`; a mistake is reported with file:line:column.
+  public static func parse(bytes: [UInt8], file: String) throws(YAMLFileError) -> MQTTConfiguration {
     var configuration = MQTTConfiguration()
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: keys)
-    func text(_ node: ProfileNode, _ problem: (String) -> String?) throws(BoardFileError) -> String {
+    func text(_ node: ProfileNode, _ problem: (String) -> String?) throws(YAMLFileError) -> String {
       let value = try node.string()
       if let problem = problem(value) { throw node.error("\(node.path): \(problem)") }
       return value
     }
-    func path(_ node: ProfileNode) throws(BoardFileError) -> String {
-      try text(node) { $0.hasPrefix("/") && !$0.contains("\0") ? nil : "must be an absolute path" }
+    func path(_ node: ProfileNode, _ key: String) throws(YAMLFileError) -> String {
+      configuration.places[key] = Place(file: file, line: node.valueLine, column: node.valueColumn)
+      return try text(node) { $0.hasPrefix("/") && !$0.contains("\0") ? nil : "must be an absolute path" }
     }
     if let broker = top["broker"] { configuration.broker = try text(broker, hostProblem) }
     if let port = top["port"] { configuration.port = try port.int(in: 1...65_535) }
     if let tls = top["tls"] { configuration.tls = try tls.bool() }
-    if let caFile = top["ca-file"] { configuration.caFile = try path(caFile) }
+    if let caFile = top["ca-file"] { configuration.caFile = try path(caFile, "ca-file") }
     if let username = top["username"] {
       configuration.username = try text(username) { name in
         name.isEmpty || name.utf8.count > 256 || name.unicodeScalars.contains(where: Printable.needsEscape)
           ? "a user name has 1 to 256 printable characters" : nil
       }
     }
-    if let passwordFile = top["password-file"] { configuration.passwordFile = try path(passwordFile) }
+    if let passwordFile = top["password-file"] {
+      configuration.passwordFile = try path(passwordFile, "password-file")
+    }
     if let prefix = top["prefix"] { configuration.prefix = try text(prefix, prefixProblem) }
     if let nodeID = top["node-id"] { configuration.nodeID = try text(nodeID, nodeIDProblem) }
     if let name = top["name"] {

@@ -67,6 +67,29 @@ final class Broker {
     _ = try ToolProcess.run(try Self.tool("mosquitto_pub"), arguments)
   }
 
+  /// Publishes `bytes` on `topic` as they are (NULs and all, any size), from a file.
+  func publish(_ topic: String, bytes: [UInt8], retain: Bool = false) throws {
+    let file = folder.appendingPathComponent("payload-\(UUID().uuidString.prefix(8))")
+    try Data(bytes).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    _ = try ToolProcess.run(
+      try Self.tool("mosquitto_pub"),
+      address + ["-t", topic, "-q", "1", "-f", file.path] + (retain ? ["-r"] : []))
+  }
+
+  /// Publishes each of `lines` as a message on `topic`, as fast as one client sends them.
+  func publish(_ topic: String, lines: [String]) throws {
+    _ = try ToolProcess.run(
+      try Self.tool("mosquitto_pub"), address + ["-t", topic, "-q", "1", "-l"],
+      input: lines.joined(separator: "\n") + "\n")
+  }
+
+  /// The broker's log so far.
+  var log: String { process?.errors ?? "" }
+
+  /// How many times a client logged in as `id`, by the broker's log.
+  func connections(as id: String) -> Int { log.components(separatedBy: " as \(id) (").count - 1 }
+
   /// A subscriber to `topic` (every topic by default).
   func subscribe(_ topic: String = "#") throws -> Subscriber {
     try Subscriber(broker: self, topic: topic)
@@ -100,9 +123,16 @@ final class Broker {
 
   /// A free TCP port of 127.0.0.1 (the kernel's choice for a socket bound to port 0).
   static func freePort() throws -> Int {
+    let (socket, port) = try loopbackSocket()
+    close(socket)
+    return port
+  }
+
+  /// A TCP socket bound to a free port of 127.0.0.1 (listening, with `backlog`, when given) and
+  /// its port; the caller closes it.
+  static func loopbackSocket(listening backlog: Int32? = nil) throws -> (socket: Int32, port: Int) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw HarnessError("socket: \(errno)") }
-    defer { close(socket) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -110,11 +140,15 @@ final class Broker {
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+        bind(socket, pointer, length) == 0 && backlog.map { listen(socket, $0) == 0 } ?? true
+          && getsockname(socket, pointer, &length) == 0
       }
     }
-    guard bound else { throw HarnessError("bind: \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound else {
+      close(socket)
+      throw HarnessError("bind: \(errno)")
+    }
+    return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   /// Whether something accepts TCP connections on `port` of 127.0.0.1.

@@ -64,12 +64,20 @@ final class Rig {
 
   /// Starts `nixie mqtt` with `mqttYAML` as its settings file and `arguments` on top.
   func startBridge(mqttYAML: String = "", arguments: [String] = []) throws {
-    let file = folder.appendingPathComponent("mqtt.yaml")
+    bridge = try spawnBridge(mqttYAML: mqttYAML, arguments: arguments)
+  }
+
+  /// A `nixie mqtt` of this rig's, not kept by it (a second bridge, one that should exit), to
+  /// the rig's broker or another on `port` of 127.0.0.1.
+  func spawnBridge(mqttYAML: String = "", arguments: [String] = [], name: String = "mqtt", port: Int? = nil)
+    throws -> Spawned
+  {
+    let file = folder.appendingPathComponent("\(name).yaml")
     try mqttYAML.write(to: file, atomically: true, encoding: .utf8)
-    bridge = try Spawned(
-      "mqtt", Self.nixie,
+    return try Spawned(
+      name, Self.nixie,
       [
-        "mqtt", "--config", file.path, "--broker", "127.0.0.1:\(broker.port)", "--socket", socket,
+        "mqtt", "--config", file.path, "--broker", "127.0.0.1:\(port ?? broker.port)", "--socket", socket,
         "--node-id", node,
       ] + arguments, in: folder)
   }

@@ -33,6 +33,14 @@ final class Spawned {
   var output: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
   var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
+  /// Its peak resident memory so far in KiB (`VmHWM`), or nil once it has ended.
+  var peakKiB: Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+  }
+
   /// Sends `signal` and waits (at most 10 s) for it to end; returns its exit status.
   @discardableResult
   func stop(signal: Int32 = SIGTERM) -> Int32? {

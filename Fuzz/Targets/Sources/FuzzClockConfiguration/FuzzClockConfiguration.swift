@@ -2,6 +2,7 @@ import FuzzSupport
 import NixieBoardModel
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieTime
 
 /// The built-in boards, parsed once.
