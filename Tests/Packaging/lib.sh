@@ -12,6 +12,7 @@
 #   bookworm-arm64/         (Scripts/package --bookworm) bookworm's arm64 libraries
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$REPO/Scripts/lib/chroot.sh"
 CACHE=${NIXIE_PACKAGE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/nixie-package}
 MIRROR=${NIXIE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 SUITE=trixie
@@ -57,21 +58,11 @@ locked() {
   ) 9>"$CACHE/.lock"
 }
 
-# Runs a command in the chroot ($ROOT, or CHROOT_DIR when set), in a private mount namespace
-# (no mount outlives it), with /proc, /sys and /dev, and the repository read-only at /src.
+# Runs a command in the chroot ($ROOT, or CHROOT_DIR when set), with the repository read-only
+# at /src; Scripts/lib/chroot.sh: namespaces of its own, a /dev of its own, nothing of the
+# host's writable.
 in_chroot() {
-  unshare --mount --propagation private -- bash -c '
-    set -e
-    root=$1 repo=$2
-    shift 2
-    mount -t proc proc "$root/proc"
-    mount --rbind /sys "$root/sys"
-    mount --rbind /dev "$root/dev"
-    mkdir -p "$root/src"
-    mount --bind -o ro "$repo" "$root/src"
-    exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-      TERM="${TERM:-dumb}" "$@"
-  ' in_chroot "${CHROOT_DIR:-$ROOT}" "$REPO" "$@"
+  chroot_exec "${CHROOT_DIR:-$ROOT}" --bind-ro "$REPO" /src -- "$@"
 }
 
 # A stamp beside the chroot: step NAME KEY FUNCTION runs FUNCTION unless NAME's stamp holds KEY.
@@ -89,7 +80,7 @@ make_base() {
   local part=$ROOT.part
   rm -rf "$part" "$ROOT" "$ROOT".stamp-* && mkdir -p "$part"
   say "debootstrap $SUITE (amd64, minbase) into $ROOT"
-  debootstrap --variant=minbase --arch=amd64 "$SUITE" "$part" "$MIRROR" >"$CACHE/debootstrap.log" 2>&1 ||
+  chroot_debootstrap amd64 "$SUITE" "$part" "$MIRROR" --variant=minbase >"$CACHE/debootstrap.log" 2>&1 ||
     { tail -n 20 "$CACHE/debootstrap.log" >&2; die "debootstrap failed (log: $CACHE/debootstrap.log)"; }
   echo "deb $MIRROR $SUITE main" >"$part/etc/apt/sources.list"
   # No _apt sandbox user switch inside the chroot (downloads into root-owned folders).
@@ -256,18 +247,9 @@ prepare_bookworm() {
 }
 
 # in_overlay LAYER COMMAND...: runs COMMAND in an overlay of the chroot whose changes go to LAYER
-# (the caller throws it away), with /proc and /dev.
+# (the caller throws it away).
 in_overlay() {
   local layer=$1
   shift
-  mkdir -p "$layer"/{upper,work,root}
-  unshare --mount --propagation private -- bash -c '
-    set -e
-    layer=$1 lower=$2
-    shift 2
-    mount -t overlay overlay -o "lowerdir=$lower,upperdir=$layer/upper,workdir=$layer/work" "$layer/root"
-    mount -t proc proc "$layer/root/proc"
-    mount --rbind /dev "$layer/root/dev"
-    exec chroot "$layer/root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"
-  ' in_overlay "$layer" "$ROOT" "$@"
+  chroot_exec "$ROOT" --overlay "$layer" -- "$@"
 }
