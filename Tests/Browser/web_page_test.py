@@ -21,6 +21,7 @@ import pathlib
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -99,8 +100,10 @@ class Rig:
                 process.wait(timeout=10)
 
     def frames_log(self):
+        """The frames the clock has logged so far. The clock is still writing: a last line without
+        its newline is half a record (seen on a loaded CI machine) and is left for the next read."""
         with open(self.frames) as log:
-            return [json.loads(line) for line in log if line.strip()]
+            return [json.loads(line) for line in log if line.endswith("\n") and line.strip()]
 
     def lit_share(self, seconds):
         """The share of the last `seconds` of the frames log during which any output was on."""
@@ -117,7 +120,9 @@ class Rig:
 
 
 def pwm_duties(vcd_path, wires, seconds):
-    """Each wire's share of the trace's last `seconds` spent high: high time over the window."""
+    """Each wire's duty over the trace's last `seconds`: the median, over its PWM periods (a rise
+    to the next rise), of the share of the period spent high; a wire without a whole period
+    there is at its level's share of the window (0 or 1)."""
     codes, changes, time = {}, [], 0
     with open(vcd_path) as vcd:
         for line in vcd:
@@ -132,19 +137,20 @@ def pwm_duties(vcd_path, wires, seconds):
     start = end - int(seconds * 1e9)
     duties = {}
     for wire in wires:
-        level, since, high = False, start, 0
+        level, edges = False, []
         for at, name, value in changes:
             if name != wire:
                 continue
             if at <= start:
                 level = value
-                continue
-            if level:
-                high += at - since
-            level, since = value, at
-        if level:
-            high += end - since
-        duties[wire] = high / (end - start)
+            else:
+                edges.append((at, value))
+        rises = [at for at, value in edges if value]
+        shares = []
+        for rise, next_rise in zip(rises, rises[1:]):
+            fall = next((at for at, value in edges if rise < at < next_rise and not value), next_rise)
+            shares.append((fall - rise) / (next_rise - rise))
+        duties[wire] = statistics.median(shares) if shares else float(level)
     return duties
 
 
@@ -615,8 +621,13 @@ def main():
         rig.stop()
         duties = pwm_duties(rig.trace, ["red", "green", "blue"], 1.0)
         expected = {"red": 10 / 255, "green": 100 / 255, "blue": 200 / 255}
-        # Real time on a shared machine: a late wake-up moves an edge by a few of the 100 µs steps.
-        check(all(abs(duties[wire] - expected[wire]) < 0.1 for wire in expected),
+        # Real time on a shared machine: a late wake-up moves an edge of one period by
+        # milliseconds (CI's stop 40 at load 12: red high 0.14 of the second for 0.04), so each
+        # wire's duty is the median of its periods', and the colour is told from the others by
+        # its three duties in their order. The exact duties are BacklightOnTheWireTests' (an
+        # injected clock).
+        check(all(abs(duties[wire] - expected[wire]) < 0.15 for wire in expected)
+              and duties["red"] < duties["green"] < duties["blue"],
               "the wire's PWM duties %s are #0a64c8's %s" % (
                   {k: round(v, 3) for k, v in duties.items()}, {k: round(v, 3) for k, v in expected.items()}))
         with open(rig.path("overrides.yaml")) as overrides:

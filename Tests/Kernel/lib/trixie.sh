@@ -12,26 +12,18 @@
 # its recipe (stamp files beside it), like Scripts/package's chroot, which it does not share:
 # the two caches are independent.
 
+# shellcheck source=../../../Scripts/lib/chroot.sh
+source "$KT_REPO/Scripts/lib/chroot.sh"
 KT_TRIXIE=$KT_CACHE/trixie-amd64
 KT_TRIXIE_MIRROR=${NIXIE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 KT_TRIXIE_PACKAGES=(gcc-aarch64-linux-gnu make dwarves libc6-dev-arm64-cross qemu-system-arm device-tree-compiler xz-utils ca-certificates)
 
-# kt_trixie COMMAND...: runs COMMAND in the chroot, in a mount namespace of its own, with /proc,
-# /sys and /dev, the cache ($KT_CACHE) writable and the harness read-only at their own paths
-# (so paths mean the same inside and out), as root with a clean environment.
+# kt_trixie COMMAND...: runs COMMAND in the chroot (Scripts/lib/chroot.sh: namespaces and a
+# /dev of its own, nothing of the host's writable), with the cache ($KT_CACHE) writable and the
+# harness read-only at their own paths (so paths mean the same inside and out), as root with a
+# clean environment.
 kt_trixie() {
-  unshare --mount --propagation private -- bash -c '
-    set -e
-    root=$1 cache=$2 harness=$3
-    shift 3
-    mount -t proc proc "$root/proc"
-    mount --rbind /sys "$root/sys"
-    mount --rbind /dev "$root/dev"
-    mkdir -p "$root$cache" "$root$harness"
-    mount --bind "$cache" "$root$cache"
-    mount --bind -o ro "$harness" "$root$harness"
-    exec chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"
-  ' kt_trixie "$KT_TRIXIE" "$KT_CACHE" "$KT_HARNESS" "$@"
+  chroot_exec "$KT_TRIXIE" --bind "$KT_CACHE" "$KT_CACHE" --bind-ro "$KT_HARNESS" "$KT_HARNESS" -- "$@"
 }
 
 # KT_QEMU_ARM: the chroot's qemu-system-aarch64 as a command (an array, so `timeout` can run
@@ -47,7 +39,7 @@ _kt_trixie_base() {
   local part=$KT_TRIXIE.part
   rm -rf "$part" "$KT_TRIXIE" "$KT_TRIXIE".stamp-* && mkdir -p "$part"
   kt_say "building the trixie build chroot for the arm64 VMs (debootstrap; a few minutes, once)"
-  debootstrap --variant=minbase --arch=amd64 trixie "$part" "$KT_TRIXIE_MIRROR" >"$KT_TRIXIE.log" 2>&1 ||
+  chroot_debootstrap amd64 trixie "$part" "$KT_TRIXIE_MIRROR" --variant=minbase >"$KT_TRIXIE.log" 2>&1 ||
     { tail -n 20 "$KT_TRIXIE.log" >&2; kt_die "debootstrap trixie failed (log: $KT_TRIXIE.log)"; }
   echo "deb $KT_TRIXIE_MIRROR trixie main" >"$part/etc/apt/sources.list"
   # apt downloads into root-owned folders of the cache: no switch to the _apt user.
