@@ -49,10 +49,15 @@ let package = Package(
     .library(name: "NixieInput", targets: ["NixieInput"]),
     // For the fuzz targets in Fuzz/ (a package of their own that depends on this one by path).
     .library(name: "NixieYAML", targets: ["NixieYAML"]),
+    .library(name: "NixieYAMLFiles", targets: ["NixieYAMLFiles"]),
     .library(name: "NixieBoards", targets: ["NixieBoards"]),
     .library(name: "NixieTime", targets: ["NixieTime"]),
     .library(name: "NixieControl", targets: ["NixieControl"]),
+    .library(name: "NixieClockSettings", targets: ["NixieClockSettings"]),
     .library(name: "NixieClock", targets: ["NixieClock"]),
+    .library(name: "NixieWeb", targets: ["NixieWeb"]),
+    .library(name: "NixieMQTT", targets: ["NixieMQTT"]),
+    .library(name: "NixieRoom", targets: ["NixieRoom"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -83,21 +88,35 @@ let package = Package(
     .target(name: "NixieYAML", dependencies: ["NixieText", "CYAML"]),
     // libyaml's parser (libyaml-dev), its static library linked into every build.
     .systemLibrary(name: "CYAML", providers: [.apt(["libyaml-dev"])]),
+    // Reading the YAML files nixie is told what to do by (board profiles, nixie.yaml, web.yaml,
+    // mqtt.yaml): which file, its bytes, nodes that complain with file:line:column. Its own
+    // module, so the web page and the bridge read their files without the board catalogue.
+    .target(name: "NixieYAMLFiles", dependencies: ["NixieCore", "NixieText", "NixieYAML", "NixieSystem"]),
     // Board profiles as YAML files, validated with file and line.
     .target(
       name: "NixieBoards",
       dependencies: [
-        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieYAML", "NixieSystem",
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieYAMLFiles", "NixieSystem",
       ],
       resources: builtInBoards.map { .embedInCode("../../Hardware/boards/\($0).yaml") }
     ),
     // The simulator backend: the chips in software at the transport seam, which decode the
-    // wire, trace it and draw the tubes, and the knob's input script played on their lines.
+    // wire back into lit cathodes, and the knob's input script played on their lines.
     .target(
       name: "NixieSimulator",
       dependencies: [
-        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
-        "NixieDrivers", "NixieBackend", "NixieInput", "NixieSystem",
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransports", "NixieDrivers",
+        "NixieBackend", "NixieInput", "NixieSystem",
+      ]
+    ),
+    // Pictures of a board: the tubes drawn in a terminal and as SVG (`nixie show --svg`, the web
+    // page) from the frames that reach them, and the lines as a VCD trace; on the display model,
+    // so the web page and the runtime draw without the simulator.
+    .target(
+      name: "NixiePictures",
+      dependencies: [
+        "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers",
+        "NixieSystem",
       ]
     ),
     // Kernel interfaces Glibc's module leaves out: timerfd, signalfd, eventfd, adjtimex.
@@ -107,15 +126,14 @@ let package = Package(
     .target(name: "NixieSystem", dependencies: ["NixieCore", "NixieText", "CSystem"]),
     // Logging for the clock daemon: libraries take a Logger, the executable bootstraps one.
     .target(name: "NixieLogging", dependencies: ["NixieSystem"]),
-    // Running a board: the one place the backend is chosen, a display session brought up on
-    // it, the frame thread, the knob's input, and the one-shot commands (show, select,
-    // test-pattern, bench).
+    // Running a board: a display session brought up on the backend it is handed (the command
+    // line makes it: NixieRuntime imports neither backend), the frame thread, the knob's input,
+    // and the one-shot commands (show, select, test-pattern, bench).
     .target(
       name: "NixieRuntime",
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
-        "NixieDrivers", "NixieBackend", "NixieInput", "NixieBoards", "NixieSystem", "NixieSimulator",
-        "NixieLinux",
+        "NixieDrivers", "NixieBackend", "NixieInput", "NixieBoards", "NixieSystem", "NixiePictures",
       ]
     ),
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
@@ -141,7 +159,7 @@ let package = Package(
       name: "NixieLinux",
       dependencies: [
         "NixieCore", "NixieText", "NixieBoardModel", "NixieTransports", "NixieDrivers", "NixieBackend",
-        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev", "NixieRoom",
+        "NixieInput", "NixieSystem", "CGPIOD", "CI2C", "CSPIDev",
       ],
       swiftSettings: libgpiodSettings
     ),
@@ -154,20 +172,34 @@ let package = Package(
         "NixieCore", "NixieText", "NixieDisplay", "NixieTransitions", "NixieSystem", "NixieTime",
       ]
     ),
+    // The clock's settings without the daemon: its options, nixie.yaml and the overrides file
+    // read, checked and merged, the board they choose; what the doctor reads too.
+    .target(
+      name: "NixieClockSettings",
+      dependencies: [
+        "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieBoards",
+        "NixieYAMLFiles", "NixieSystem", "NixieTime", "NixieRoom", "NixieControl", "NixieRuntime",
+      ]
+    ),
     // The clock daemon: faces in time zones, the schedule, config, the control socket's server,
     // systemd, the knob; its display is the transition engine's frame scheduler (NixieRuntime).
     .target(
       name: "NixieClock",
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
-        "NixieBoards", "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "NixieLogging",
-        "NixieControl", "NixieRoom",
+        "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "NixieLogging", "NixieControl", "NixieRoom",
+        "NixieBackend", "NixieYAMLFiles", "NixieClockSettings",
       ]
     ),
-    // `nixie doctor`: the board the clock would choose (NixieClock), checked by NixieLinux.
+    // `nixie doctor`: the board the clock would choose (its settings, not the daemon), checked
+    // against this machine: device nodes, groups, GPIO lines (read through NixieLinux), I2C
+    // answers, config.txt, the light sensor. NixieLinux is only transports and system access.
     .target(
       name: "NixieDoctor",
-      dependencies: ["NixieCore", "NixieText", "NixieSystem", "NixieRuntime", "NixieLinux", "NixieClock"]
+      dependencies: [
+        "NixieCore", "NixieText", "NixieSystem", "NixieBoardModel", "NixieBackend", "NixieRoom", "NixieRuntime",
+        "NixieLinux", "NixieClockSettings",
+      ]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
     // the tubes (gzip by zlib), the password (yescrypt through libcrypt) and sessions; it talks
@@ -175,9 +207,8 @@ let package = Package(
     .target(
       name: "NixieWeb",
       dependencies: [
-        "NixieCore", "NixieText", "NixieTransitions", "NixieSystem", "NixieBoards", "NixieControl",
-        "NixieSimulator",
-        "NixieLogging", "CCrypt", "CZlib",
+        "NixieCore", "NixieText", "NixieTransitions", "NixieSystem", "NixieYAMLFiles", "NixieControl",
+        "NixiePictures", "NixieLogging", "CCrypt", "CZlib",
       ]
     ),
     // libmosquitto's header and a loader (dlopen) for `nixie mqtt` alone: linked, its libssl and
@@ -188,7 +219,7 @@ let package = Package(
     .target(
       name: "NixieMQTT",
       dependencies: [
-        "NixieCore", "NixieText", "NixieSystem", "NixieBoards", "NixieControl", "NixieLogging", "CMosquitto",
+        "NixieCore", "NixieText", "NixieSystem", "NixieYAMLFiles", "NixieControl", "NixieLogging", "CMosquitto",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -196,8 +227,9 @@ let package = Package(
       name: "NixieCLI",
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieTransitions", "NixieBoards", "NixieSimulator",
-        "NixieSystem",
-        "NixieRuntime", "NixieInput", "NixieLinux", "NixieControl", "NixieClock", "NixieDoctor", "NixieWeb",
+        "NixieSystem", "NixieBackend",
+        "NixieRuntime", "NixieInput", "NixieLinux", "NixieControl", "NixieClock", "NixieClockSettings",
+        "NixieDoctor", "NixieWeb",
         "NixieMQTT",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         "NixieLogging",
@@ -233,7 +265,8 @@ let package = Package(
       name: "NixieInputTests",
       dependencies: ["NixieInput", "NixieTestSupport", "NixieBoardModel", "NixieTransports"]),
     .testTarget(
-      name: "NixieBoardsTests", dependencies: ["NixieBoards", "NixieCore", "NixieDisplay", "NixieBoardModel"]),
+      name: "NixieBoardsTests",
+      dependencies: ["NixieBoards", "NixieCore", "NixieDisplay", "NixieBoardModel", "NixieYAMLFiles"]),
     // Checks NixieYAML against PyYAML (python3-yaml) on the shipped files and Corpus/.
     .testTarget(
       name: "NixieYAMLTests", dependencies: ["NixieYAML", "NixieTestSupport"],
@@ -245,7 +278,7 @@ let package = Package(
       name: "NixieRuntimeTests",
       dependencies: [
         "NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore", "NixieDisplay", "NixieTransitions",
-        "NixieTransports", "NixieDrivers",
+        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieBoardModel", "NixieInput",
       ]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     // Every built-in board of issue 16 driven through the program's own path on the simulator,
@@ -254,7 +287,7 @@ let package = Package(
       name: "NixieBoardWireTests",
       dependencies: [
         "NixieWireDecoders", "NixieSimulator", "NixieBoards", "NixieDisplay", "NixieBoardModel",
-        "NixieTransitions",
+        "NixieTransitions", "NixiePictures",
       ]),
     // docs/ARCHITECTURE.md's module table, checked against every import in Sources/.
     .testTarget(name: "NixieArchitectureTests"),
@@ -265,16 +298,29 @@ let package = Package(
       name: "NixieSimulatorTests",
       dependencies: [
         "NixieSimulator", "NixieBoards", "NixieRuntime", "NixieTestSupport", "NixieDisplay",
-        "NixieBoardModel", "NixieTransitions", "NixieDrivers",
+        "NixieBoardModel", "NixieTransitions", "NixieDrivers", "NixiePictures",
       ]
+    ),
+    // The pictures: the terminal view's colours and brightness, the SVG read back by Python.
+    .testTarget(
+      name: "NixiePicturesTests",
+      dependencies: ["NixiePictures", "NixieBoards", "NixieBoardModel", "NixieDrivers", "NixieTestSupport"]
     ),
     .testTarget(
       name: "NixieLinuxTests",
       dependencies: [
         "NixieLinux", "NixieSystem", "NixieInput", "NixieBoards", "NixieCore", "CSPIDev", "NixieBoardModel",
-        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieText", "NixieRoom",
+        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieText",
       ],
       swiftSettings: libgpiodSettings
+    ),
+    // nixie doctor's checks on a machine made up by each test, and the facts of this one.
+    .testTarget(
+      name: "NixieDoctorTests",
+      dependencies: [
+        "NixieDoctor", "NixieLinux", "NixieBoards", "NixieBoardModel", "NixieRoom", "NixieSystem", "NixieCore",
+        "NixieText",
+      ]
     ),
     // Both sides of the control socket's vocabulary: requests, replies, settings, the layout.
     .testTarget(
@@ -286,6 +332,7 @@ let package = Package(
         "NixieClock", "NixieControl", "NixieTime", "NixieCore", "NixieBoards", "NixieSimulator",
         "NixieSystem", "NixieRuntime", "NixieInput", "NixieTestSupport", "NixieWireDecoders", "NixieText",
         "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports", "NixieDrivers", "NixieRoom",
+        "NixiePictures", "NixieYAMLFiles", "NixieClockSettings",
       ]
     ),
     // The web server's parser, crypto and auth against hostile inputs and published vectors.
@@ -293,7 +340,7 @@ let package = Package(
       name: "NixieWebTests",
       dependencies: [
         "NixieWeb", "NixieControl", "NixieClock", "NixieSystem", "NixieBoards", "NixieLogging",
-        "NixieTestSupport", "NixieText", "NixieBoardModel",
+        "NixieTestSupport", "NixieText", "NixieBoardModel", "NixieYAMLFiles", "NixieClockSettings",
       ]
     ),
     // nixie mqtt against Home Assistant's documented discovery schema and a real Mosquitto
@@ -309,7 +356,8 @@ let package = Package(
       name: "NixieCLITests",
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
-        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers", "NixieTestSupport",
+        "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers", "NixieTestSupport", "NixieLinux",
+        "NixieCore", "NixieYAMLFiles", "NixieClockSettings",
       ]
     ),
   ]

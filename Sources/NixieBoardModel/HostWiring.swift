@@ -15,6 +15,9 @@ public struct GPIOWiring: Hashable, Sendable {
   /// its label on every model (NixieLinux's `ChipReference` resolves the alias), whatever
   /// number the kernel gives it.
   public static let raspberryPiHeader = "raspberry-pi"
+  /// The lines of that chip the header has: GPIO 0 to 27 on every model (the chip has more,
+  /// which the board wires inside, not to the header's pins).
+  public static let raspberryPiHeaderLines: ClosedRange<UInt32> = 0...27
 }
 
 /// An spidev device clocking a chain or talking to modules, and how its transfers are framed.

@@ -1,11 +1,12 @@
 import NixieCore
 import NixieText
+import NixieYAMLFiles
 
 extension BoardCatalog {
   /// `nixie boards`' listing, one string a line: each built-in board with its summary (the
   /// default marked `*`, its description on a line of its own) and a closing note; with
   /// `json`, one line holding a JSON array of the boards' summaries.
-  public static func listing(json: Bool) throws(BoardFileError) -> [String] {
+  public static func listing(json: Bool) throws(YAMLFileError) -> [String] {
     let width = 20
     var lines: [String] = []
     var entries: [String] = []

@@ -1,5 +1,6 @@
 import NixieBoardModel
 import NixieSystem
+import NixieYAMLFiles
 
 /// The board profiles built into the binary, and loading a profile by name or path.
 public enum BoardCatalog {
@@ -37,7 +38,7 @@ public enum BoardCatalog {
   }
 
   /// Loads a built-in profile by name or a profile file by path.
-  public static func load(_ source: Source) throws(BoardFileError) -> BoardProfile {
+  public static func load(_ source: Source) throws(YAMLFileError) -> BoardProfile {
     switch source {
     case .builtIn(let name):
       let yaml = builtIn.first { $0.name == name }?.yaml ?? ""
@@ -48,7 +49,7 @@ public enum BoardCatalog {
   }
 
   /// Parses and checks a profile's YAML text; `file` names it in error messages.
-  public static func parse(_ yaml: String, file: String) throws(BoardFileError) -> BoardProfile {
+  public static func parse(_ yaml: String, file: String) throws(YAMLFileError) -> BoardProfile {
     try BoardProfileParser(file: file).parse(yaml)
   }
 }

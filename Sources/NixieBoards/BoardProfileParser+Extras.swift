@@ -1,4 +1,5 @@
 import NixieBoardModel
+import NixieYAMLFiles
 
 /// The parts of a profile beyond the digits: the multiplex scan, buttons, backlight, buzzer and
 /// the real-time clock.
@@ -10,7 +11,7 @@ extension BoardProfileParser {
   }
 
   /// `multiplex.groups`: the output that switches each anode group on, in order.
-  func parseGroups(_ node: ProfileNode, outputs: OutputResolver) throws(BoardFileError) -> [GroupOutput] {
+  func parseGroups(_ node: ProfileNode, outputs: OutputResolver) throws(YAMLFileError) -> [GroupOutput] {
     let fields = try node.fields(allowed: ["groups", "scan-hz", "blank-us"], required: ["groups"])
     let items = try fields["groups"]!.sequence()
     guard items.count >= 2 else {
@@ -31,7 +32,7 @@ extension BoardProfileParser {
   }
 
   /// The scan's rate and dark gap.
-  func parseMultiplex(_ node: ProfileNode, groupCount: Int) throws(BoardFileError) -> MultiplexWiring {
+  func parseMultiplex(_ node: ProfileNode, groupCount: Int) throws(YAMLFileError) -> MultiplexWiring {
     let fields = try node.fields(allowed: ["groups", "scan-hz", "blank-us"], required: ["groups"])
     let scanHz = try fields["scan-hz"]?.int(in: 100...1_000) ?? 150
     let slot = 1_000_000_000 / UInt64(scanHz) / UInt64(max(1, groupCount))
@@ -44,7 +45,7 @@ extension BoardProfileParser {
     return MultiplexWiring(scanHz: scanHz, blankNanoseconds: blank, groupCount: groupCount)
   }
 
-  func parseButtons(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(BoardFileError)
+  func parseButtons(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(YAMLFileError)
     -> [ButtonWiring]
   {
     var buttons: [ButtonWiring] = []
@@ -62,14 +63,7 @@ extension BoardProfileParser {
       try lines.claim(chip: gpioChip, offset: offset, role: "button \(name)", at: fields["line"]!)
       var activeLow = true
       if let active = fields["active"] { activeLow = try !active.isHigh() }
-      var pullUp = activeLow
-      if let bias = fields["bias"] {
-        switch try bias.string() {
-        case "pull-up": pullUp = true
-        case "none": pullUp = false
-        default: throw bias.error("\(bias.path) must be pull-up or none")
-        }
-      }
+      let pullUp = try fields["bias"]?.isPullUp() ?? activeLow
       buttons.append(
         ButtonWiring(role: role, chip: gpioChip, line: UInt32(offset), activeLow: activeLow, pullUp: pullUp))
     }
@@ -79,7 +73,7 @@ extension BoardProfileParser {
   /// `backlight`: `kind: pwm-rgb` (three lines), `module` (the modules' own LEDs) or
   /// `addressable` (described, not driven).
   func parseBacklight(_ node: ProfileNode, chip: ChipModel, gpioChip: String, lines: inout LineUse)
-    throws(BoardFileError) -> BacklightWiring
+    throws(YAMLFileError) -> BacklightWiring
   {
     let kindFields = try node.fields(
       allowed: ["kind", "red", "green", "blue", "active", "frequency-hz", "part", "line", "count", "order"],
@@ -89,7 +83,7 @@ extension BoardProfileParser {
       let fields = try node.fields(
         allowed: ["kind", "red", "green", "blue", "active", "frequency-hz"],
         required: ["red", "green", "blue"])
-      func line(_ key: String) throws(BoardFileError) -> UInt32 {
+      func line(_ key: String) throws(YAMLFileError) -> UInt32 {
         let offset = try fields[key]!.int(in: 0...1023)
         try lines.claim(chip: gpioChip, offset: offset, role: "backlight \(key)", at: fields[key]!)
         return UInt32(offset)
@@ -125,7 +119,7 @@ extension BoardProfileParser {
     }
   }
 
-  func parseBuzzer(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(BoardFileError)
+  func parseBuzzer(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(YAMLFileError)
     -> BuzzerWiring
   {
     let fields = try node.fields(allowed: ["line", "active"], required: ["line"])
@@ -138,7 +132,7 @@ extension BoardProfileParser {
 
   /// `presence`: a PIR module's output or a button, `{line: N, active: high|low, bias: pull-up|none}`
   /// (default active high without a pull, as a PIR module drives its line).
-  func parsePresence(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(BoardFileError)
+  func parsePresence(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(YAMLFileError)
     -> PresenceWiring
   {
     let fields = try node.fields(allowed: ["line", "active", "bias"], required: ["line"])
@@ -148,7 +142,7 @@ extension BoardProfileParser {
       chip: gpioChip, line: UInt32(offset), active: fields["active"], bias: fields["bias"])
   }
 
-  func parseRTC(_ node: ProfileNode) throws(BoardFileError) -> [RTCChip] {
+  func parseRTC(_ node: ProfileNode) throws(YAMLFileError) -> [RTCChip] {
     var chips: [RTCChip] = []
     for item in try node.sequence() {
       let name = try item.string()

@@ -1,4 +1,5 @@
 import NixieBoardModel
+import NixieYAMLFiles
 
 /// The host side of a profile: gpio lines, the SPI device and how it is framed, the enable line,
 /// the chip variant's detect line, the I2C bus, and which of them a chip needs.
@@ -15,7 +16,7 @@ extension BoardProfileParser {
     var uses: [String: (role: String, line: Int)] = [:]
 
     mutating func claim(chip: String, offset: Int, role: String, at node: ProfileNode)
-      throws(BoardFileError)
+      throws(YAMLFileError)
     {
       let key = "\(chip)/\(offset)"
       if let first = uses[key] {
@@ -41,7 +42,7 @@ extension BoardProfileParser {
   func parseLine(
     _ node: ProfileNode, role: LineRole, chip: String, key: String, lines: inout LineUse,
     extraKeys: [String] = []
-  ) throws(BoardFileError) -> (entry: LineEntry, fields: ProfileNode.Fields?) {
+  ) throws(YAMLFileError) -> (entry: LineEntry, fields: ProfileNode.Fields?) {
     var offsetNode = node
     var fields: ProfileNode.Fields?
     var inverted = false
@@ -58,7 +59,7 @@ extension BoardProfileParser {
     return (LineEntry(offset: UInt32(offset), inverted: inverted), fields)
   }
 
-  func parseGPIO(_ node: ProfileNode, lines: inout LineUse) throws(BoardFileError)
+  func parseGPIO(_ node: ProfileNode, lines: inout LineUse) throws(YAMLFileError)
     -> (chip: String, lines: [LineRole: LineEntry], node: ProfileNode)
   {
     let fields = try node.fields(allowed: ["chip"] + Self.gpioRoles.map(\.name), required: ["chip"])
@@ -75,7 +76,7 @@ extension BoardProfileParser {
   /// `select` list of one chip-select line per module, or else the device's chip-select.
   func parseSPI(
     _ node: ProfileNode, chip: ChipModel, chipCount: Int, gpioChip: String, lines: inout LineUse
-  ) throws(BoardFileError) -> (wiring: SPIWiring, lines: [LineRole: LineEntry]) {
+  ) throws(YAMLFileError) -> (wiring: SPIWiring, lines: [LineRole: LineEntry]) {
     let fields = try node.fields(
       allowed: ["device", "mode", "speed-hz", "bits-per-word", "bit-order", "latch", "select"],
       required: ["device"])
@@ -92,14 +93,8 @@ extension BoardProfileParser {
     if chip.module != nil, mode != 0 {
       throw (modeNode ?? node).error("\(chip.name) modules take SPI mode 0, not \(mode)")
     }
-    var lsbFirst = false
-    if let order = fields["bit-order"] {
-      switch try order.string() {
-      case "msb-first": lsbFirst = false
-      case "lsb-first": lsbFirst = true
-      default: throw order.error("spi.bit-order must be msb-first or lsb-first")
-      }
-    }
+    let lsbFirst: Bool =
+      try fields["bit-order"]?.either(("msb-first", false), or: ("lsb-first", true)) ?? false
     var framing = SPIFraming.chipSelect
     var entries: [LineRole: LineEntry] = [:]
     switch (fields["latch"], fields["select"]) {
@@ -155,7 +150,7 @@ extension BoardProfileParser {
 
   /// The `enable` list: at most one line that switches the tubes on (`role: blank` when it also
   /// blanks the outputs and may dim them, `role: power` when it powers them).
-  func parseEnable(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(BoardFileError)
+  func parseEnable(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(YAMLFileError)
     -> (wiring: EnableWiring, line: LineEntry)
   {
     let items = try node.sequence()
@@ -178,7 +173,7 @@ extension BoardProfileParser {
 
   /// `chips.variant`: `{line: N, bias: pull-up|none, low: MODEL}`.
   func parseVariant(_ node: ProfileNode, base: ChipModel, gpioChip: String, lines: inout LineUse)
-    throws(BoardFileError) -> (model: ChipModel, line: UInt32, pullUp: Bool)
+    throws(YAMLFileError) -> (model: ChipModel, line: UInt32, pullUp: Bool)
   {
     let fields = try node.fields(allowed: ["line", "bias", "low"], required: ["line", "low"])
     let modelName = try fields["low"]!.string()
@@ -193,20 +188,13 @@ extension BoardProfileParser {
         "a variant must be the same kind of shift register with as many outputs as \(base.name); \(model.name) is not"
       )
     }
-    var pullUp = true
-    if let bias = fields["bias"] {
-      switch try bias.string() {
-      case "pull-up": pullUp = true
-      case "none": pullUp = false
-      default: throw bias.error("chips.variant.bias must be pull-up or none")
-      }
-    }
+    let pullUp = try fields["bias"]?.isPullUp() ?? true
     let offset = try fields["line"]!.int(in: 0...1023)
     try lines.claim(chip: gpioChip, offset: offset, role: "chips.variant", at: fields["line"]!)
     return (model, UInt32(offset), pullUp)
   }
 
-  func parseI2C(_ node: ProfileNode) throws(BoardFileError) -> I2CWiring {
+  func parseI2C(_ node: ProfileNode) throws(YAMLFileError) -> I2CWiring {
     let fields = try node.fields(allowed: ["bus", "address", "addresses"], required: ["bus"])
     var addresses: [UInt8] = []
     switch (fields["address"], fields["addresses"]) {
@@ -231,7 +219,7 @@ extension BoardProfileParser {
   func checkTransport(
     chips: ChipModel, chipCount: Int, gpio: GPIOWiring?, spi: SPIWiring?, spiNode: ProfileNode?,
     root: ProfileNode, gpioNode: ProfileNode?
-  ) throws(BoardFileError) {
+  ) throws(YAMLFileError) {
     let roles = Set(gpio?.lines.keys.map { $0 } ?? [])
     let place = gpioNode ?? root
     switch chips.interface {

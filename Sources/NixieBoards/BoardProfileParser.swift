@@ -1,6 +1,7 @@
 import NixieBoardModel
 import NixieDisplay
 import NixieText
+import NixieYAMLFiles
 
 /// Reads a board profile from YAML and checks it, so that a mistake is reported with its file
 /// and line instead of lighting the wrong cathode. The format is described in
@@ -8,21 +9,21 @@ import NixieText
 struct BoardProfileParser {
   let file: String
 
-  func parse(_ yaml: String) throws(BoardFileError) -> BoardProfile {
+  func parse(_ yaml: String) throws(YAMLFileError) -> BoardProfile {
     try parse(bytes: Array(yaml.utf8))
   }
 
   /// Parses the UTF-8 text of a profile file.
-  func parse(bytes: [UInt8]) throws(BoardFileError) -> BoardProfile {
+  func parse(bytes: [UInt8]) throws(YAMLFileError) -> BoardProfile {
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else {
-      throw BoardFileError(file: file, line: nil, column: nil, message: "the file is empty")
+      throw YAMLFileError(file: file, line: nil, column: nil, message: "the file is empty")
     }
     return try parse(root)
   }
 
   // MARK: - The profile
 
-  private func parse(_ root: ProfileNode) throws(BoardFileError) -> BoardProfile {
+  private func parse(_ root: ProfileNode) throws(YAMLFileError) -> BoardProfile {
     let top = try root.fields(
       allowed: [
         "name", "description", "chips", "gpio", "spi", "i2c", "enable", "multiplex", "display", "encoder",
@@ -35,7 +36,38 @@ struct BoardProfileParser {
 
     var chips = try parseChips(top["chips"]!)
     let i2c = try top["i2c"].map(parseI2C)
-    let chipCount: Int
+    let chipCount = try Self.chipCount(chips, i2c: i2c, i2cNode: top["i2c"], root: root)
+    var lines = LineUse()
+    let wiring = try parseDisplayLines(top, root: root, chips: chips, chipCount: chipCount, lines: &lines)
+    if let variantNode = chips.variantNode {
+      chips.variant = try parseVariant(
+        variantNode, base: chips.model, gpioChip: wiring.gpioChip, lines: &lines)
+    }
+    let outputs = try parseOutputs(top, chips: chips, chipCount: chipCount, i2c: i2c, wiring: wiring)
+    let extras = try parseExtras(top, chip: chips.model, wiring: wiring, lines: &lines)
+
+    var board = BoardProfile(
+      name: name, description: description, layout: DisplayLayout(positions: outputs.map.positions),
+      chip: chips.model, chipCount: chipCount, outputs: outputs.map.outputs,
+      invertedLines: wiring.inverted, gpio: wiring.gpio, spi: wiring.spi?.wiring, i2c: i2c,
+      encoder: extras.encoder)
+    board.variant = outputs.variant
+    board.enable = wiring.enable?.wiring
+    board.multiplex = outputs.multiplex
+    board.buttons = extras.buttons ?? []
+    board.backlight = extras.backlight
+    board.buzzer = extras.buzzer
+    board.presence = extras.presence
+    board.rtc = extras.rtc
+    board.overdrive = extras.overdrive
+    return board
+  }
+
+  /// How many chips: an expander's addresses, else `chips.count` (one by default); an
+  /// expander needs an `i2c` section and nothing else takes one.
+  private static func chipCount(_ chips: Chips, i2c: I2CWiring?, i2cNode: ProfileNode?, root: ProfileNode)
+    throws(YAMLFileError) -> Int
+  {
     switch chips.model.interface {
     case .i2cExpander:
       guard let i2c else {
@@ -46,22 +78,42 @@ struct BoardProfileParser {
           "chips.count is \(count) but i2c names \(i2c.addresses.count) address(es); drop count or make them agree"
         )
       }
-      chipCount = i2c.addresses.count
+      return i2c.addresses.count
     case .shiftRegister, .module:
-      if let node = top["i2c"] {
-        throw node.error(
+      if let i2cNode {
+        throw i2cNode.error(
           "\(chips.model.name) is \(Self.kind(of: chips.model)): it takes 'gpio' or 'spi', not 'i2c'")
       }
-      chipCount = chips.count ?? 1
+      return chips.count ?? 1
     }
+  }
 
-    var lines = LineUse()
-    let gpio = try top["gpio"].map { node throws(BoardFileError) in try parseGPIO(node, lines: &lines) }
+  /// The lines the display is driven through: `gpio`'s, the SPI section's latch or selects,
+  /// the enable line.
+  private struct DisplayLines {
+    /// The gpiochip the lines are on (`gpio.chip`, else the Raspberry Pi's header).
+    var gpioChip: String
+    /// `gpio.chip` as written; nil without a `gpio` section.
+    var gpioSectionChip: String?
+    var gpio: GPIOWiring?
+    var spi: (wiring: SPIWiring, lines: [LineRole: LineEntry])?
+    var enable: (wiring: EnableWiring, line: LineEntry)?
+    /// The chips' inverted lines and those whose `active` level says an inverter is on the way.
+    var inverted: LineSet
+    /// The lines that are output map outputs of their own (a colon driven by a GPIO line).
+    var lineOutputs: [LineRole]
+  }
+
+  /// `gpio`, `spi` and `enable`, their lines claimed, checked against what the chips need.
+  private func parseDisplayLines(
+    _ top: ProfileNode.Fields, root: ProfileNode, chips: Chips, chipCount: Int, lines: inout LineUse
+  ) throws(YAMLFileError) -> DisplayLines {
+    let gpio = try top["gpio"].map { node throws(YAMLFileError) in try parseGPIO(node, lines: &lines) }
     let gpioChip = gpio?.chip ?? GPIOWiring.raspberryPiHeader
-    let spi = try top["spi"].map { node throws(BoardFileError) in
+    let spi = try top["spi"].map { node throws(YAMLFileError) in
       try parseSPI(node, chip: chips.model, chipCount: chipCount, gpioChip: gpioChip, lines: &lines)
     }
-    let enable = try top["enable"].map { node throws(BoardFileError) in
+    let enable = try top["enable"].map { node throws(YAMLFileError) in
       try parseEnable(node, gpioChip: gpioChip, lines: &lines)
     }
     // The latch, the selects and the enable line are display lines like gpio's.
@@ -83,66 +135,82 @@ struct BoardProfileParser {
         "with spi, \(role.name) comes from the SPI controller and cannot be inverted: bit-bang the "
           + "board through gpio instead")
     }
-    if let variantNode = chips.variantNode {
-      chips.variant = try parseVariant(variantNode, base: chips.model, gpioChip: gpioChip, lines: &lines)
-    }
+    return DisplayLines(
+      gpioChip: gpioChip, gpioSectionChip: gpio?.chip, gpio: gpioWiring, spi: spi, enable: enable,
+      inverted: inverted,
+      lineOutputs: displayLines.keys.filter { $0 == .colon }.sorted())
+  }
 
+  /// The display's layout and output map, the multiplex groups, and the map again for the
+  /// chip variant the detect line may report.
+  private func parseOutputs(
+    _ top: ProfileNode.Fields, chips: Chips, chipCount: Int, i2c: I2CWiring?, wiring: DisplayLines
+  ) throws(YAMLFileError) -> (
+    map: (positions: [DisplayPosition], outputs: OutputMap), multiplex: MultiplexWiring?,
+    variant: ChipVariant?
+  ) {
     let outputCount = chipCount * chips.model.outputsPerChip
-    let lineOutputs = displayLines.keys.filter { $0 == .colon }.sorted()
     let multiplexNode = top["multiplex"]
     let map = try outputMap(
       display: top["display"]!, multiplex: multiplexNode, chip: chips.model, outputCount: outputCount,
-      chipCount: chipCount, addresses: i2c?.addresses ?? [], lineOutputs: lineOutputs)
-    let multiplex = try multiplexNode.map { node throws(BoardFileError) in
+      chipCount: chipCount, addresses: i2c?.addresses ?? [], lineOutputs: wiring.lineOutputs)
+    let multiplex = try multiplexNode.map { node throws(YAMLFileError) in
       try parseMultiplex(node, groupCount: map.outputs.groupOutputs.count)
     }
-    var variant: ChipVariant?
-    if let chosen = chips.variant {
-      let other = try outputMap(
-        display: top["display"]!, multiplex: multiplexNode, chip: chosen.model, outputCount: outputCount,
-        chipCount: chipCount, addresses: [], lineOutputs: lineOutputs)
-      variant = ChipVariant(
-        chip: gpioChip, line: chosen.line, pullUp: chosen.pullUp, whenLow: chosen.model,
-        outputsWhenLow: other.outputs)
+    guard let chosen = chips.variant else { return (map, multiplex, nil) }
+    let other = try outputMap(
+      display: top["display"]!, multiplex: multiplexNode, chip: chosen.model, outputCount: outputCount,
+      chipCount: chipCount, addresses: [], lineOutputs: wiring.lineOutputs)
+    let variant = ChipVariant(
+      chip: wiring.gpioChip, line: chosen.line, pullUp: chosen.pullUp, whenLow: chosen.model,
+      outputsWhenLow: other.outputs)
+    return (map, multiplex, variant)
+  }
+
+  /// What the board has besides its display: a knob, buttons, a backlight, a buzzer, a
+  /// presence line, clocks, and whether its modules are overdriven.
+  private struct Extras {
+    var encoder: EncoderWiring?
+    var buttons: [ButtonWiring]?
+    var backlight: BacklightWiring?
+    var buzzer: BuzzerWiring?
+    var presence: PresenceWiring?
+    var rtc: [RTCChip]
+    var overdrive: Bool
+  }
+
+  private func parseExtras(
+    _ top: ProfileNode.Fields, chip: ChipModel, wiring: DisplayLines, lines: inout LineUse
+  )
+    throws(YAMLFileError) -> Extras
+  {
+    let gpioChip = wiring.gpioChip
+    let encoder = try top["encoder"].map { node throws(YAMLFileError) in
+      try parseEncoder(node, defaultChip: wiring.gpioSectionChip, lines: &lines)
     }
-    let encoder = try top["encoder"].map { node throws(BoardFileError) in
-      try parseEncoder(node, defaultChip: gpio?.chip, lines: &lines)
-    }
-    let buttons = try top["buttons"].map { node throws(BoardFileError) in
+    let buttons = try top["buttons"].map { node throws(YAMLFileError) in
       try parseButtons(node, gpioChip: gpioChip, lines: &lines)
     }
-    let backlight = try top["backlight"].map { node throws(BoardFileError) in
-      try parseBacklight(node, chip: chips.model, gpioChip: gpioChip, lines: &lines)
+    let backlight = try top["backlight"].map { node throws(YAMLFileError) in
+      try parseBacklight(node, chip: chip, gpioChip: gpioChip, lines: &lines)
     }
-    let buzzer = try top["buzzer"].map { node throws(BoardFileError) in
+    let buzzer = try top["buzzer"].map { node throws(YAMLFileError) in
       try parseBuzzer(node, gpioChip: gpioChip, lines: &lines)
     }
-    let presence = try top["presence"].map { node throws(BoardFileError) in
+    let presence = try top["presence"].map { node throws(YAMLFileError) in
       try parsePresence(node, gpioChip: gpioChip, lines: &lines)
     }
     let rtc = try top["rtc"].map(parseRTC) ?? []
     var overdrive = false
     if let node = top["overdrive"] {
-      guard chips.model.module != nil else {
-        throw node.error("overdrive is for modules that take it (exixe-14), not \(chips.model.name)")
+      guard chip.module != nil else {
+        throw node.error("overdrive is for modules that take it (exixe-14), not \(chip.name)")
       }
       overdrive = try node.bool()
     }
-
-    var board = BoardProfile(
-      name: name, description: description, layout: DisplayLayout(positions: map.positions),
-      chip: chips.model, chipCount: chipCount, outputs: map.outputs,
-      invertedLines: inverted, gpio: gpioWiring, spi: spi?.wiring, i2c: i2c, encoder: encoder)
-    board.variant = variant
-    board.enable = enable?.wiring
-    board.multiplex = multiplex
-    board.buttons = buttons ?? []
-    board.backlight = backlight
-    board.buzzer = buzzer
-    board.presence = presence
-    board.rtc = rtc
-    board.overdrive = overdrive
-    return board
+    return Extras(
+      encoder: encoder, buttons: buttons, backlight: backlight, buzzer: buzzer, presence: presence, rtc: rtc,
+      overdrive: overdrive)
   }
 
   /// `a shift register`, `a module`, `an I2C expander`: for messages.
@@ -158,11 +226,11 @@ struct BoardProfileParser {
   private func outputMap(
     display: ProfileNode, multiplex: ProfileNode?, chip: ChipModel, outputCount: Int, chipCount: Int,
     addresses: [UInt8], lineOutputs: [LineRole]
-  ) throws(BoardFileError) -> (positions: [DisplayPosition], outputs: OutputMap) {
+  ) throws(YAMLFileError) -> (positions: [DisplayPosition], outputs: OutputMap) {
     let resolver = OutputResolver(
       chip: chip, outputCount: outputCount, chipCount: chipCount, addresses: addresses,
       lineOutputs: lineOutputs)
-    let groups = try multiplex.map { node throws(BoardFileError) in try parseGroups(node, outputs: resolver) }
+    let groups = try multiplex.map { node throws(YAMLFileError) in try parseGroups(node, outputs: resolver) }
     let parsed = try parseDisplay(display, outputs: resolver, groups: groups)
     return (
       parsed.positions,
@@ -184,7 +252,7 @@ struct BoardProfileParser {
     var variant: (model: ChipModel, line: UInt32, pullUp: Bool)?
   }
 
-  private func parseChips(_ node: ProfileNode) throws(BoardFileError) -> Chips {
+  private func parseChips(_ node: ProfileNode) throws(YAMLFileError) -> Chips {
     let fields = try node.fields(allowed: ["model", "count", "inverted", "variant"], required: ["model"])
     let modelName = try fields["model"]!.string()
     guard let model = ChipModel.named(modelName) else {
@@ -231,7 +299,7 @@ struct BoardProfileParser {
 
     var uses: [Int: Use] = [:]
 
-    mutating func claim(_ output: Int, for use: Use, at node: ProfileNode) throws(BoardFileError) {
+    mutating func claim(_ output: Int, for use: Use, at node: ProfileNode) throws(YAMLFileError) {
       if let first = uses[output], first.position != nil, use.position != nil,
         (first.group == nil) != (use.group == nil)
       {
@@ -258,7 +326,7 @@ struct BoardProfileParser {
 
   private func parseDisplay(
     _ node: ProfileNode, outputs: OutputResolver, groups: [GroupOutput]?
-  ) throws(BoardFileError) -> Display {
+  ) throws(YAMLFileError) -> Display {
     let entries = try node.sequence()
     var display = Display()
     var used = OutputUse()
@@ -276,113 +344,159 @@ struct BoardProfileParser {
       let fields = try entry.fields(
         allowed: ["tube", "separator", "name", "cathodes", "decoder", "bcd", "codes", "decimal-point"]
           + (groups == nil ? [] : ["group"]))
-      let modelNode: ProfileNode
-      switch (fields["tube"], fields["separator"]) {
-      case (let tube?, nil): modelNode = tube
-      case (nil, let separator?): modelNode = separator
-      case (_?, _?): throw entry.error("\(entry.path) is either a tube or a separator, not both")
-      case (nil, nil):
-        throw entry.error("\(entry.path) needs 'tube: MODEL' or 'separator: MODEL'")
-      }
-      let modelName = try modelNode.string()
-      guard let model = TubeModel.named(modelName) else {
-        throw modelNode.error(
-          "unknown tube model '\(modelName)'; known: "
-            + TubeModel.catalog.map(\.name).joined(separator: ", "))
-      }
-      let isSeparator = fields["separator"] != nil
-      guard isSeparator == (model.kind == .separator) else {
-        throw modelNode.error(
-          isSeparator
-            ? "\(model.name) is a tube: write 'tube: \(model.name)'"
-            : "\(model.name) is a separator: write 'separator: \(model.name)'")
-      }
+      let (model, isSeparator) = try Self.positionModel(entry, fields: fields)
       if isSeparator { separators += 1 } else { tubes += 1 }
       let defaultName = isSeparator ? "separator \(separators)" : "tube \(tubes)"
       let name = try fields["name"]?.string() ?? defaultName
-
-      var group: Int?
-      if let groups {
-        guard let groupNode = fields["group"] else {
-          throw entry.error(
-            "\(name) needs 'group: N' (1–\(groups.count)) or 'group: all' on a multiplexed board")
-        }
-        if groupNode.text != "all" { group = try groupNode.int(in: 1...groups.count) - 1 }
-      }
-      func use(_ cathode: String, _ what: String, _ at: ProfileNode) -> OutputUse.Use {
-        OutputUse.Use(
-          what: what, line: at.line, position: positionIndex, cathode: cathode, group: group,
-          isSeparator: isSeparator)
-      }
-      var direct = [Int?](repeating: nil, count: model.cathodes.count)
-      var wired = CathodeSet.none
-      if let cathodes = fields["cathodes"] {
-        let allowed = model.cathodes.map(\.name)
-        for (key, value) in try cathodes.mapping(allowed: allowed) {
-          let index = model.index(of: model.cathode(named: key)!)!
-          let output = try outputs.resolve(value)
-          try used.claim(output, for: use(key, "\(name) \(key)", value), at: value)
-          direct[index] = output
-          wired.insert(index)
-        }
-      }
-
-      var bcd: OutputMap.BCDWiring?
-      if let bcdNode = fields["bcd"] {
-        bcd = try parseBCD(
-          bcdNode, fields: fields, model: model, name: name, outputs: outputs, used: &used,
-          use: { use("bcd", $0, $1) })
-        for (index, code) in bcd!.codes.enumerated() where code != nil {
-          if direct[index] != nil {
-            throw fields["cathodes"]!.error(
-              "\(name) cathode \(model.cathodes[index].name) is wired both through the decoder and directly")
-          }
-          wired.insert(index)
-        }
-      } else if let decoder = fields["decoder"] ?? fields["codes"] {
-        throw decoder.error("\(decoder.path) needs 'bcd: [four outputs]' beside it")
-      }
-
-      if isSeparator {
-        guard !wired.isEmpty else {
-          throw entry.error("\(name) wires no dot: give cathodes 'upper' and/or 'lower'")
-        }
-      } else {
-        let missing = model.requiredCathodes.filter { model.index(of: $0).map(wired.contains) != true }
-        guard missing.isEmpty else {
-          throw (fields["cathodes"] ?? entry).error(
-            "\(name) (\(model.name)) has no output for cathode "
-              + missing.map { "'\($0.name)'" }.joined(separator: ", "))
-        }
-      }
-
-      var position = DisplayPosition(name: name, model: model, wired: wired)
-      if let side = fields["decimal-point"] {
-        guard model.cathodes.contains(.decimalPoint) else {
-          throw side.error("\(model.name) has no single decimal point to place")
-        }
-        switch try side.string() {
-        case "left":
-          position = DisplayPosition(
-            name: name, model: model, wired: wired, pointBefore: .decimalPoint, pointAfter: nil)
-        case "right":
-          position = DisplayPosition(
-            name: name, model: model, wired: wired, pointBefore: nil, pointAfter: .decimalPoint)
-        default:
-          throw side.error("decimal-point must be left or right")
-        }
-      }
-      display.positions.append(position)
-      display.wiring.append(OutputMap.PositionWiring(direct: direct, bcd: bcd, group: group))
+      let place = Place(
+        index: positionIndex, name: name, model: model, isSeparator: isSeparator,
+        group: try Self.group(of: entry, fields: fields, name: name, groups: groups))
+      let wiring = try parseWiring(entry, fields: fields, place: place, outputs: outputs, used: &used)
+      display.positions.append(
+        try Self.position(place, wired: wiring.wired, decimalPoint: fields["decimal-point"]))
+      display.wiring.append(
+        OutputMap.PositionWiring(direct: wiring.direct, bcd: wiring.bcd, group: place.group))
     }
     guard tubes > 0 else { throw node.error("display must list at least one tube") }
     return display
   }
 
+  /// A position of the display as far as its wiring needs it: which, what, in which group.
+  private struct Place {
+    var index: Int
+    var name: String
+    var model: TubeModel
+    var isSeparator: Bool
+    /// Its anode group on a multiplexed board; nil: every group's frame (or no multiplex).
+    var group: Int?
+
+    /// `cathode`'s use of an output, as `what`, written at `node`.
+    func use(_ cathode: String, _ what: String, _ node: ProfileNode) -> OutputUse.Use {
+      OutputUse.Use(
+        what: what, line: node.line, position: index, cathode: cathode, group: group, isSeparator: isSeparator
+      )
+    }
+  }
+
+  /// The model a display entry names, and whether it is a separator: `tube: MODEL` or
+  /// `separator: MODEL`, which must agree with the model's kind.
+  private static func positionModel(_ entry: ProfileNode, fields: ProfileNode.Fields)
+    throws(YAMLFileError) -> (model: TubeModel, isSeparator: Bool)
+  {
+    let modelNode: ProfileNode
+    switch (fields["tube"], fields["separator"]) {
+    case (let tube?, nil): modelNode = tube
+    case (nil, let separator?): modelNode = separator
+    case (_?, _?): throw entry.error("\(entry.path) is either a tube or a separator, not both")
+    case (nil, nil):
+      throw entry.error("\(entry.path) needs 'tube: MODEL' or 'separator: MODEL'")
+    }
+    let modelName = try modelNode.string()
+    guard let model = TubeModel.named(modelName) else {
+      throw modelNode.error(
+        "unknown tube model '\(modelName)'; known: "
+          + TubeModel.catalog.map(\.name).joined(separator: ", "))
+    }
+    let isSeparator = fields["separator"] != nil
+    guard isSeparator == (model.kind == .separator) else {
+      throw modelNode.error(
+        isSeparator
+          ? "\(model.name) is a tube: write 'tube: \(model.name)'"
+          : "\(model.name) is a separator: write 'separator: \(model.name)'")
+    }
+    return (model, isSeparator)
+  }
+
+  /// A position's anode group on a multiplexed board (0-based; nil for `group: all`), which
+  /// every position there must give; nil without multiplex.
+  private static func group(
+    of entry: ProfileNode, fields: ProfileNode.Fields, name: String, groups: [GroupOutput]?
+  ) throws(YAMLFileError) -> Int? {
+    guard let groups else { return nil }
+    guard let groupNode = fields["group"] else {
+      throw entry.error(
+        "\(name) needs 'group: N' (1–\(groups.count)) or 'group: all' on a multiplexed board")
+    }
+    return groupNode.text == "all" ? nil : try groupNode.int(in: 1...groups.count) - 1
+  }
+
+  /// A position's outputs: its cathodes wired directly, or through a BCD decoder, each output
+  /// claimed; a tube must wire its digits and a separator at least one dot.
+  private func parseWiring(
+    _ entry: ProfileNode, fields: ProfileNode.Fields, place: Place, outputs: OutputResolver,
+    used: inout OutputUse
+  ) throws(YAMLFileError) -> (direct: [Int?], bcd: OutputMap.BCDWiring?, wired: CathodeSet) {
+    let (model, name) = (place.model, place.name)
+    var direct = [Int?](repeating: nil, count: model.cathodes.count)
+    var wired = CathodeSet.none
+    if let cathodes = fields["cathodes"] {
+      let allowed = model.cathodes.map(\.name)
+      for (key, value) in try cathodes.mapping(allowed: allowed) {
+        let index = model.index(of: model.cathode(named: key)!)!
+        let output = try outputs.resolve(value)
+        try used.claim(output, for: place.use(key, "\(name) \(key)", value), at: value)
+        direct[index] = output
+        wired.insert(index)
+      }
+    }
+
+    var bcd: OutputMap.BCDWiring?
+    if let bcdNode = fields["bcd"] {
+      bcd = try parseBCD(
+        bcdNode, fields: fields, model: model, name: name, outputs: outputs, used: &used,
+        use: { place.use("bcd", $0, $1) })
+      for (index, code) in bcd!.codes.enumerated() where code != nil {
+        if direct[index] != nil {
+          throw fields["cathodes"]!.error(
+            "\(name) cathode \(model.cathodes[index].name) is wired both through the decoder and directly")
+        }
+        wired.insert(index)
+      }
+    } else if let decoder = fields["decoder"] ?? fields["codes"] {
+      throw decoder.error("\(decoder.path) needs 'bcd: [four outputs]' beside it")
+    }
+
+    if place.isSeparator {
+      guard !wired.isEmpty else {
+        throw entry.error("\(name) wires no dot: give cathodes 'upper' and/or 'lower'")
+      }
+    } else {
+      let missing = model.requiredCathodes.filter { model.index(of: $0).map(wired.contains) != true }
+      guard missing.isEmpty else {
+        throw (fields["cathodes"] ?? entry).error(
+          "\(name) (\(model.name)) has no output for cathode "
+            + missing.map { "'\($0.name)'" }.joined(separator: ", "))
+      }
+    }
+    return (direct, bcd, wired)
+  }
+
+  /// The position, its single decimal point placed before or after the digit as
+  /// `decimal-point` says.
+  private static func position(_ place: Place, wired: CathodeSet, decimalPoint side: ProfileNode?)
+    throws(YAMLFileError) -> DisplayPosition
+  {
+    let (name, model) = (place.name, place.model)
+    guard let side else { return DisplayPosition(name: name, model: model, wired: wired) }
+    guard model.cathodes.contains(.decimalPoint) else {
+      throw side.error("\(model.name) has no single decimal point to place")
+    }
+    switch try side.string() {
+    case "left":
+      return DisplayPosition(
+        name: name, model: model, wired: wired, pointBefore: .decimalPoint, pointAfter: nil)
+    case "right":
+      return DisplayPosition(
+        name: name, model: model, wired: wired, pointBefore: nil, pointAfter: .decimalPoint)
+    default:
+      throw side.error("decimal-point must be left or right")
+    }
+  }
+
   private func parseBCD(
     _ node: ProfileNode, fields: ProfileNode.Fields, model: TubeModel, name: String,
     outputs: OutputResolver, used: inout OutputUse, use: (String, ProfileNode) -> OutputUse.Use
-  ) throws(BoardFileError) -> OutputMap.BCDWiring {
+  ) throws(YAMLFileError) -> OutputMap.BCDWiring {
     let items = try node.sequence()
     guard items.count == 4 else {
       throw node.error("bcd lists the four decoder inputs, ones bit first; found \(items.count)")
@@ -438,7 +552,7 @@ struct BoardProfileParser {
     /// Host lines that act as the outputs after the chips'.
     let lineOutputs: [LineRole]
 
-    func resolve(_ node: ProfileNode) throws(BoardFileError) -> Int {
+    func resolve(_ node: ProfileNode) throws(YAMLFileError) -> Int {
       let text = try node.string()
       if let role = LineRole(name: text), let index = lineOutputs.firstIndex(of: role) {
         return outputCount + index
@@ -497,7 +611,7 @@ struct BoardProfileParser {
   // MARK: - Encoder
 
   private func parseEncoder(_ node: ProfileNode, defaultChip: String?, lines: inout LineUse)
-    throws(BoardFileError) -> EncoderWiring
+    throws(YAMLFileError) -> EncoderWiring
   {
     let fields = try node.fields(
       allowed: ["chip", "a", "b", "switch", "active", "pull-up", "reverse", "detents-per-cycle"],
@@ -505,7 +619,7 @@ struct BoardProfileParser {
     guard let chip = try fields["chip"]?.string() ?? defaultChip else {
       throw node.error("missing key 'chip' in encoder (there is no gpio section to take it from)")
     }
-    func line(_ key: String) throws(BoardFileError) -> UInt32? {
+    func line(_ key: String) throws(YAMLFileError) -> UInt32? {
       guard let value = fields[key] else { return nil }
       let offset = try value.int(in: 0...1023)
       try lines.claim(chip: chip, offset: offset, role: "encoder \(key)", at: value)

@@ -1,27 +1,15 @@
 import NixieBoardModel
+import NixieYAMLFiles
 
 extension PresenceWiring {
   /// A presence line's `active` (`high`, the default, or `low`) and `bias` (`pull-up`, or
   /// `none`, the default) as a board profile and nixie.yaml write them.
   public static func parsed(chip: String, line: UInt32, active: ProfileNode?, bias: ProfileNode?)
-    throws(BoardFileError) -> PresenceWiring
+    throws(YAMLFileError) -> PresenceWiring
   {
-    var activeHigh = true
-    if let active {
-      switch try active.string() {
-      case "high": activeHigh = true
-      case "low": activeHigh = false
-      default: throw active.error("\(active.path) must be high or low")
-      }
-    }
-    var pullUp = false
-    if let bias {
-      switch try bias.string() {
-      case "pull-up": pullUp = true
-      case "none": pullUp = false
-      default: throw bias.error("\(bias.path) must be pull-up or none")
-      }
-    }
+    // Written high or low here, where a board's other lines say low or high.
+    let activeHigh: Bool = try active?.either(("high", true), or: ("low", false)) ?? true
+    let pullUp = try bias?.isPullUp() ?? false
     return PresenceWiring(chip: chip, line: line, activeHigh: activeHigh, pullUp: pullUp)
   }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import NixieBoards
 import NixieRuntime
-import NixieSimulator
 import NixieSystem
 
 /// `nixie bench`: measures the transition engine and the frame scheduler on this machine.
@@ -56,9 +54,10 @@ struct Bench: ParsableCommand {
   func run() throws {
     if let bitbangFrames {
       return try BitBangBenchmark(
-        choice: BoardChoice(board: board, backend: .hardware), frames: bitbangFrames
+        choice: BoardChoice(board: board, backend: .hardware),
+        backends: HostBackends(consumer: "nixie-bench", missingDeviceHint: nil), frames: bitbangFrames
       ).run()
     }
-    try Benchmark(seconds: seconds, periods: periods, realtime: realtime).run()
+    try Benchmark(seconds: seconds, periods: periods, realtime: realtime, backends: HostBackends()).run()
   }
 }

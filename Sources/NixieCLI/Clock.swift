@@ -1,5 +1,6 @@
 import ArgumentParser
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieLogging
 import NixieRuntime
@@ -171,7 +172,7 @@ struct Clock: ParsableCommand {
     }
     JournalLogHandler.bootstrap(level: verbose ? .debug : quiet ? .warning : nil)
     do {
-      try ClockJob(options: options, logger: Logger(label: "nixie clock")).run()
+      try ClockJob(options: options, logger: Logger(label: "nixie clock"), backends: HostBackends()).run()
     } catch {
       // The reason in systemd's STATUS too: `systemctl status` shows it after the journal's
       // lines of the start have scrolled away behind the restarts.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import NixieBoards
 import NixieRuntime
 
 extension Backend: ExpressibleByArgument {}
@@ -34,4 +33,7 @@ struct HardwareOptions: ParsableArguments {
 
   /// The files to record into.
   var recording: SessionRecording { SessionRecording(trace: trace, framesLog: framesLog) }
+
+  /// The board, backend and recording as given, the backend made by the host's factory.
+  var setup: BoardSetup { BoardSetup(choice: choice, backends: HostBackends(), recording: recording) }
 }

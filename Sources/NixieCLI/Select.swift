@@ -107,8 +107,10 @@ struct Select: ParsableCommand {
   }
 
   func run() throws {
+    var setup = hardware.setup
+    setup.choice.input = input
     let chosen = try SelectionJob(
-      choice: hardware.choice, recording: hardware.recording, spinner: try spinner(), script: input,
+      setup: setup, spinner: try spinner(),
       timeout: timeout.map { UInt64($0 * 1e9) }, events: events ? .standardError : nil,
       notice: { NixieMain.printError("nixie: note: \($0)") }
     ).run()

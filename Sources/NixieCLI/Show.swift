@@ -117,7 +117,7 @@ struct Show: ParsableCommand {
 
   func run() throws {
     try ShowJob(
-      choice: hardware.choice, recording: hardware.recording, value: value.value, from: from,
+      setup: hardware.setup, value: value.value, from: from,
       options: FormatOptions(decimals: decimals, padding: pad, lenient: lenient, groupDigits: groupDigits),
       transition: transition.spec,
       brightness: transition.brightnessPercent / 100, hold: hold.map { UInt64($0 * 1e9) },

@@ -39,7 +39,7 @@ struct TestPattern: ParsableCommand {
 
   func run() throws {
     try TestPatternJob(
-      choice: hardware.choice, recording: hardware.recording, step: UInt64(stepMilliseconds) * 1_000_000,
+      setup: hardware.setup, step: UInt64(stepMilliseconds) * 1_000_000,
       labels: quiet ? nil : FileStream.standardOutput, warning: { NixieMain.printError("nixie: \($0)") }
     ).run()
   }

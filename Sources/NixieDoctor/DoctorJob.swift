@@ -1,6 +1,5 @@
-import NixieClock
+import NixieClockSettings
 import NixieCore
-import NixieLinux
 import NixieRuntime
 import NixieSystem
 import NixieText

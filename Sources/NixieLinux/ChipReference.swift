@@ -6,7 +6,7 @@ import NixieSystem
 /// A path starts with `/`; a name starts with `gpiochip` or is a node in `/dev`; an alias
 /// (`raspberry-pi`) stands for several labels; anything else is the label the kernel driver
 /// gives the chip (`pinctrl-bcm2711`, gpio-sim's own label).
-enum ChipReference: Hashable {
+public enum ChipReference: Hashable, Sendable {
   case path(String)
   case name(String)
   /// The chip with the first of these labels that some chip has.
@@ -20,7 +20,7 @@ enum ChipReference: Hashable {
     GPIOWiring.raspberryPiHeader: ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
   ]
 
-  init(_ reference: String) {
+  public init(_ reference: String) {
     if let labels = Self.aliases[reference] {
       self = .labels(labels)
     } else if reference.hasPrefix("/") {
@@ -33,7 +33,7 @@ enum ChipReference: Hashable {
   }
 
   /// The device node, for a path or a name.
-  var devicePath: String? {
+  public var devicePath: String? {
     switch self {
     case .path(let path): path
     case .name(let name): "/dev/" + name
@@ -42,12 +42,12 @@ enum ChipReference: Hashable {
   }
 
   /// The labels looked for, in order; none for a path or a name.
-  var labels: [String] {
+  public var labels: [String] {
     if case .labels(let labels) = self { labels } else { [] }
   }
 
   /// What the error says when no chip has any of them.
-  var notFoundDetail: String {
+  public var notFoundDetail: String {
     "no chip is called or labelled " + labels.map { "\"\($0)\"" }.joined(separator: " or ")
   }
 }

@@ -39,16 +39,8 @@ extension GPIOLibrary {
   typealias SystemGPIO = LibgpiodV1
 #endif
 
-/// One open gpiochip.
-protocol GPIOChipAPI: AnyObject {
-  /// The kernel's name for it, e.g. `gpiochip0`.
-  var name: String { get }
-  /// The driver's label, e.g. `pinctrl-bcm2711`.
-  var label: String { get }
-  /// Lines 0 ..< lineCount exist.
-  var lineCount: UInt32 { get }
-  /// What the kernel says about line `offset` now.
-  func lineInfo(_ offset: UInt32) throws(HardwareError) -> GPIOLineInfo
+/// One open gpiochip: what it is (`GPIOChipInfo`) and its lines requested.
+protocol GPIOChipAPI: GPIOChipInfo {
   /// Takes `lines` as outputs for `consumer`, each driven to its level at once. `operation`
   /// names the request in errors. The lines stay taken until the request is released.
   func requestOutputs(

@@ -1,5 +1,4 @@
 import NixieBoardModel
-import NixieSystem
 import NixieTransports
 
 /// A board's GPIO output lines on a real gpiochip, through libgpiod.

@@ -33,21 +33,28 @@ extension HardwareBoard: OpenBoard {
     try readable { () throws(HardwareError) in try GPIOKnobSource(buttons: buttons, consumer: consumer) }
   }
 
+  /// A presence line the chip does not have is nixie.yaml's mistake (bad configuration, with
+  /// the chip's range), not a fault to run without.
   public func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput? {
-    try readable { () throws(HardwareError) in try GPIOKnobSource(presence: presence, consumer: consumer) }
+    try readable(missingLine: .badConfiguration) { () throws(HardwareError) in
+      try GPIOKnobSource(presence: presence, consumer: consumer)
+    }
   }
 
   /// The lines `request` asks libgpiod for (edge events), their levels read at once, reading
-  /// beginning now; a line that cannot be had is unavailable.
-  private func readable(_ request: () throws(HardwareError) -> GPIOKnobSource) throws(NixieError) -> LineInput
-  {
+  /// beginning now; a line that cannot be had is unavailable (a line the chip does not have:
+  /// `missingLine`).
+  private func readable(
+    missingLine: NixieError.Kind = .unavailable, _ request: () throws(HardwareError) -> GPIOKnobSource
+  ) throws(NixieError) -> LineInput {
     let source: GPIOKnobSource
     let levels: LineSet
     do {
       source = try request()
       levels = try source.readLevels()
     } catch {
-      throw NixieError(.unavailable, "\(error)")
+      let missing = (error as? HardwareError)?.problem == .noSuchLine
+      throw NixieError(missing ? missingLine : .unavailable, "\(error)")
     }
     return LineInput(
       source: source, levels: levels, origin: clock.now(), cancel: { [source] in source.cancel() })

@@ -41,16 +41,17 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
+  /// Why, without the path: `No such file or directory`, `it is a directory, not a regular file`.
+  public var reason: String {
+    switch problem {
+    case .system(let errno): errno.message
+    case .notARegularFile(let kind): "it is \(kind), not a regular file"
+    case .tooLarge(let limit): "it is larger than \(ByteCount.text(limit)), the most nixie reads"
+    case .fifoWithoutReader: "it is a FIFO (named pipe) that nobody reads; start the reader first"
+    }
+  }
+
   /// `cannot read /etc/nixie/nixie.yaml: No such file or directory`,
   /// `cannot read /tmp: it is a directory, not a regular file`.
-  public var description: String {
-    let reason =
-      switch problem {
-      case .system(let errno): errno.message
-      case .notARegularFile(let kind): "it is \(kind), not a regular file"
-      case .tooLarge(let limit): "it is larger than \(ByteCount.text(limit)), the most nixie reads"
-      case .fifoWithoutReader: "it is a FIFO (named pipe) that nobody reads; start the reader first"
-      }
-    return "cannot \(action.rawValue) \(Printable.escaped(path)): \(reason)"
-  }
+  public var description: String { "cannot \(action.rawValue) \(Printable.escaped(path)): \(reason)" }
 }

@@ -6,6 +6,13 @@ public enum FileSystem {
   /// The corresponding C function is `access` with `F_OK`.
   public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+  /// The permission bits of `path` (`0o640`), or nil when it cannot be looked at.
+  public static func permissions(_ path: String) -> UInt32? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return UInt32(status.st_mode & 0o7777)
+  }
+
   /// Whether this process may open `path` for reading and writing.
   /// The corresponding C function is `access` with `R_OK | W_OK`.
   public static func canReadWrite(_ path: String) -> Bool { access(path, R_OK | W_OK) == 0 }

@@ -75,14 +75,10 @@ public struct JSONReader {
   }
 
   private mutating func object(depth: Int) throws(Failure) -> JSONValue {
-    index += 1
+    let close = UInt8(ascii: "}")
     var members: [(key: String, value: JSONValue)] = []
-    skipSpace()
-    if current == UInt8(ascii: "}") {
-      index += 1
-      return .object(members)
-    }
-    while true {
+    if opensEmpty(closedBy: close) { return .object(members) }
+    repeat {
       skipSpace()
       guard current == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
       let keyStart = index
@@ -95,36 +91,44 @@ public struct JSONReader {
       index += 1
       skipSpace()
       members.append((key, try value(depth: depth + 1)))
-      skipSpace()
-      switch current {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        return .object(members)
-      default: throw failure("expected ',' or '}' in an object")
-      }
-    }
+    } while try another(before: close, or: "expected ',' or '}' in an object")
+    return .object(members)
   }
 
   private mutating func array(depth: Int) throws(Failure) -> JSONValue {
-    index += 1
+    let close = UInt8(ascii: "]")
     var values: [JSONValue] = []
-    skipSpace()
-    if current == UInt8(ascii: "]") {
-      index += 1
-      return .array(values)
-    }
-    while true {
+    if opensEmpty(closedBy: close) { return .array(values) }
+    repeat {
       skipSpace()
       values.append(try value(depth: depth + 1))
-      skipSpace()
-      switch current {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
-        index += 1
-        return .array(values)
-      default: throw failure("expected ',' or ']' in an array")
-      }
+    } while try another(before: close, or: "expected ',' or ']' in an array")
+    return .array(values)
+  }
+
+  /// At an object's or an array's opening bracket: steps over it, and says whether `close`
+  /// follows at once (stepped over too: the container is empty).
+  private mutating func opensEmpty(closedBy close: UInt8) -> Bool {
+    index += 1
+    skipSpace()
+    guard current == close else { return false }
+    index += 1
+    return true
+  }
+
+  /// After a container's element: true at `,` (another follows), false at `close` (the
+  /// container ends), either stepped over; anything else is the failure `expected`.
+  private mutating func another(before close: UInt8, or expected: String) throws(Failure) -> Bool {
+    skipSpace()
+    switch current {
+    case UInt8(ascii: ","):
+      index += 1
+      return true
+    case close:
+      index += 1
+      return false
+    default:
+      throw failure(expected)
     }
   }
 

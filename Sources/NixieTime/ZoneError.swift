@@ -1,5 +1,3 @@
-import NixieText
-
 /// Why a time zone cannot be used: a name that is not a zone name, a zone the system lacks, a
 /// zone file that is not a valid TZif file, a TZ rule that does not parse. The message names
 /// the zone or file and the place in it (a byte offset, a column); text from outside is shown

@@ -1,8 +1,8 @@
-import NixieBoards
 import NixieControl
 import NixieCore
 import NixieLogging
 import NixieSystem
+import NixieYAMLFiles
 
 /// `nixie web`: reads its configuration, refuses to listen beyond this machine without a
 /// password, then serves the page until SIGTERM or SIGINT. It needs nothing from the clock to
@@ -29,7 +29,7 @@ public struct WebJob {
   /// The configuration: the file's, then the command line's.
   public func configuration() throws(NixieError) -> WebConfiguration {
     var configuration = try SettingsFile(given: configurationPath, defaultPath: WebConfiguration.defaultPath)
-      .load(defaults: WebConfiguration()) { path throws(BoardFileError) in try WebConfiguration.load(path) }
+      .load(defaults: WebConfiguration()) { path throws(YAMLFileError) in try WebConfiguration.load(path) }
     if !listen.isEmpty { configuration.listen = listen }
     if let socket { configuration.socket = socket }
     return configuration

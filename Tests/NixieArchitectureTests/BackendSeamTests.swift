@@ -2,17 +2,19 @@ import Foundation
 import Testing
 
 /// Hardware or simulator is decided once (docs/ARCHITECTURE.md, "Rules that keep it simple"):
-/// `BoardChoice` makes the backend, the seam (`NixieBackend`) says what a backend and
-/// the board it opens offer, and the two implementations live in `NixieLinux` and
-/// `NixieSimulator`. No other source file may branch on the backend — compare with or switch
-/// over `Backend`'s cases, choose one in a ternary, or make or cast to a backend's own types.
+/// `BoardChoice`'s rule chooses, the command line's `HostBackends` makes the backend, the seam
+/// (`NixieBackend`) says what a backend and the board it opens offer, and the two
+/// implementations live in `NixieLinux` and `NixieSimulator`. No other source file may branch
+/// on the backend — compare with or switch over `Backend`'s cases, choose one in a ternary, or
+/// make or cast to a backend's own types.
 struct BackendSeamTests {
-  /// Where branching on the backend belongs: the seam, its two implementations, and the one
-  /// place that chooses.
+  /// Where branching on the backend belongs: the seam, its two implementations, the rule that
+  /// chooses and the one place that makes them.
   static let seam = [
-    "Sources/NixieBackend/", "Sources/NixieLinux/", "Sources/NixieSimulator/",
-    "Sources/NixieRuntime/Session/BoardChoice.swift",
+    "Sources/NixieBackend/", "Sources/NixieLinux/", "Sources/NixieSimulator/", choosingPlace, makingPlace,
   ]
+  static let choosingPlace = "Sources/NixieRuntime/Session/BoardChoice.swift"
+  static let makingPlace = "Sources/NixieCLI/HostBackends.swift"
 
   /// The types only a backend's own code (or the choosing place) makes or casts to.
   static let backendTypes = [
@@ -66,10 +68,14 @@ struct BackendSeamTests {
     }
   }
 
-  /// The choosing place is where the backends are made: the patterns see it there.
-  @Test func theChoosingPlaceIsWhereTheBackendsAreMade() throws {
-    let choice = try #require(try Self.sources().first { $0.path.hasSuffix("/Session/BoardChoice.swift") })
-    let found = Set(try Self.findings(in: choice.text).map(\.what))
+  /// The rule branches on the backend asked for, and the making place is where the backends
+  /// are made: the patterns see both there.
+  @Test func theBackendsAreChosenAndMadeInTheirPlaces() throws {
+    let sources = try Self.sources()
+    let choice = try #require(sources.first { $0.path == Self.choosingPlace })
+    #expect(try Self.findings(in: choice.text).map(\.what).contains("a case of Backend"))
+    let making = try #require(sources.first { $0.path == Self.makingPlace })
+    let found = Set(try Self.findings(in: making.text).map(\.what))
     #expect(found.contains("a backend's own type made"))
     #expect(found.contains("a case of Backend"))
   }
@@ -96,7 +102,7 @@ struct BackendSeamTests {
     let text = """
       /// On hardware the knob is read through libgpiod; `case .sim` in a comment is no branch.
       // let hardware = try HardwareBoard(board: board, clock: clock)
-      let (backend, _) = try BoardChoice(backend: .sim).resolvedBackend()
+      let (backend, _) = try backends.backend(for: BoardChoice(backend: .sim))
       """
     let found = try Self.findings(in: text)
     #expect(found.isEmpty)

@@ -1,6 +1,7 @@
 import NixieBoardModel
 import NixieBoards
 import NixieDisplay
+import NixiePictures
 import NixieSimulator
 import NixieTransitions
 import NixieWireDecoders

@@ -1,5 +1,6 @@
 import Foundation
 import NixieBoards
+import NixieYAMLFiles
 import Testing
 
 /// Every mistake in a profile is reported with its file, line and what is wrong.
@@ -138,19 +139,19 @@ struct BoardValidationTests {
     let noTubes =
       "name: x\nchips: {model: HV5622}\ngpio: {chip: c, din: 1, clk: 2, le: 3}\ndisplay:\n  - separator: INS-1\n    cathodes: {upper: 0}\n"
     #expect { try BoardCatalog.parse(noTubes, file: "b") } throws: { error in
-      (error as? BoardFileError)?.message == "display must list at least one tube"
-        && (error as? BoardFileError)?.line == 4
+      (error as? YAMLFileError)?.message == "display must list at least one tube"
+        && (error as? YAMLFileError)?.line == 4
     }
   }
 
   @Test func sectionsOfTheWrongShapeAreReportedAtTheirKey() {
     let yaml = "name: x\nchips: {model: HV5622}\ngpio: {chip: c, din: 1, clk: 2, le: 3}\ndisplay: 5\n"
     #expect { try BoardCatalog.parse(yaml, file: "b") } throws: { error in
-      (error as? BoardFileError)?.message == "display must be a list" && (error as? BoardFileError)?.line == 4
+      (error as? YAMLFileError)?.message == "display must be a list" && (error as? YAMLFileError)?.line == 4
     }
     let empty = yaml.replacingFirst("display: 5", with: "display: []")
     #expect { try BoardCatalog.parse(empty, file: "b") } throws: { error in
-      (error as? BoardFileError)?.message == "display must list at least one tube"
+      (error as? YAMLFileError)?.message == "display must list at least one tube"
     }
   }
 
@@ -174,19 +175,19 @@ struct BoardValidationTests {
 
     let ambiguous = yaml.replacingFirst("bcd: [0, 1, 2, 3]", with: "bcd: [P0, P1, P2, P3]")
     #expect { try BoardCatalog.parse(ambiguous, file: "b") } throws: { error in
-      (error as? BoardFileError)?.message.contains("pin names are ambiguous") == true
+      (error as? YAMLFileError)?.message.contains("pin names are ambiguous") == true
     }
     let shared = yaml.replacingFirst(#"codes: {"0": 9, "9": 0}"#, with: #"codes: {"0": 9}"#)
     #expect { try BoardCatalog.parse(shared, file: "b") } throws: { error in
-      (error as? BoardFileError)?.message.contains("two digits share one decoder input") == true
+      (error as? YAMLFileError)?.message.contains("two digits share one decoder input") == true
     }
     let blank = yaml.replacingFirst(#"codes: {"0": 9, "9": 0}"#, with: #"codes: {"0": 15}"#)
     #expect { try BoardCatalog.parse(blank, file: "b") } throws: { error in
-      (error as? BoardFileError)?.message.contains("decoder input 15 is blank") == true
+      (error as? YAMLFileError)?.message.contains("decoder input 15 is blank") == true
     }
     let threeBits = yaml.replacingFirst("bcd: [8, 9, 10, 11]", with: "bcd: [8, 9, 10]")
     #expect { try BoardCatalog.parse(threeBits, file: "b") } throws: { error in
-      (error as? BoardFileError)?.line == 9
+      (error as? YAMLFileError)?.line == 9
     }
   }
 
@@ -217,19 +218,19 @@ struct BoardValidationTests {
     let large = folder.appendingPathComponent("large.yaml")
     try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: large)
     #expect { try BoardCatalog.load(.file(large.path)) } throws: { error in
-      (error as? BoardFileError)?.message.hasPrefix("the file is larger than 1 MiB") == true
+      (error as? YAMLFileError)?.message.hasPrefix("the file is larger than 1 MiB") == true
     }
     #expect { try BoardCatalog.load(.file(folder.path)) } throws: { error in
-      (error as? BoardFileError)?.message == "cannot read it: it is a directory, not a regular file"
+      (error as? YAMLFileError)?.message == "cannot read it: it is a directory, not a regular file"
     }
     #expect { try BoardCatalog.load(.file("/dev/null")) } throws: { error in
-      (error as? BoardFileError)?.message == "cannot read it: it is a character device, not a regular file"
+      (error as? YAMLFileError)?.message == "cannot read it: it is a character device, not a regular file"
     }
   }
 
   @Test func missingFilesAreReportedWithTheirPath() {
     #expect { try BoardCatalog.load(.file("/nonexistent/board.yaml")) } throws: { error in
-      let error = error as? BoardFileError
+      let error = error as? YAMLFileError
       return error?.file == "/nonexistent/board.yaml"
         && error?.message.hasPrefix("cannot read the file") == true
     }

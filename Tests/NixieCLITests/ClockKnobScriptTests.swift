@@ -1,5 +1,6 @@
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieDrivers
 import NixieInput
 import NixieLogging

@@ -68,18 +68,25 @@ struct ClockRoomTests {
       }
       return Double(on) / Double(high - low)
     }
-    // The median of the PWM periods' (lit edge to lit edge) duties in 0.5…1.5 s: a period the
-    // loaded machine stretched (the frame thread not run for 100 ms) is one among a hundred.
+    // The PWM periods (lit edge to lit edge) in 0.5…1.5 s. This is a real process on the real
+    // clock: on a loaded machine its frame thread runs late, an edge at a time, and the periods
+    // it stretched (a late dark edge lengthens the lit part) are left out, those longer than a
+    // quarter over the median; their duties' median is compared. Even so a busy machine moved
+    // it from 0.55 to 0.67 (ASan, two CPU hogs, load 18: issue 38), so here it only has to be
+    // the sensor's and not the fallback's (30 %) or full light: the exact duty of a brightness
+    // is measured on an injected clock (ClockOnTheWireTests, RoomDaemonTests).
     let edges = times.indices.dropFirst().filter { index in
       let at = Double(times[index] - start) / 1e9
       return lit[index] && !lit[index - 1] && at >= 0.5 && at < 1.5
     }
-    let periods = zip(edges, edges.dropFirst()).map { first, next in
-      duty(Double(times[first] - start) / 1e9, Double(times[next] - start) / 1e9)
+    let spans = zip(edges, edges.dropFirst()).map { (first: times[$0], next: times[$1]) }
+    let typical = spans.map { $0.next - $0.first }.sorted().dropFirst(spans.count / 2).first ?? 0
+    let periods = spans.filter { $0.next - $0.first <= typical + typical / 4 }.map { span in
+      duty(Double(span.first - start) / 1e9, Double(span.next - start) / 1e9)
     }.sorted()
-    #expect(periods.count > 20, "\(periods.count) PWM periods")
+    #expect(periods.count > 20, "\(periods.count) PWM periods of \(spans.count)")
     let measured = periods.isEmpty ? 0 : periods[periods.count / 2]
-    #expect(abs(measured - 0.55) < 0.05, "lit \(measured) of a PWM period (median)")
+    #expect(measured > 0.425 && measured < 0.775, "lit \(measured) of a PWM period (median)")
     // Dark from 2 s without anyone (nothing lit for the rest of the wait), lit at once at 2.5 s.
     let darkFrom = try #require(
       times.indices.first { index in
@@ -92,8 +99,28 @@ struct ClockRoomTests {
     let back = try #require(
       times.indices.first { $0 > darkFrom && lit[$0] },
       "dark from \(Double(times[darkFrom] - start) / 1e9) s; dark gaps: \(gaps); \(stderr)")
+    // Lit at the presence edge (2.5 s), not at the next light sample (3 s): under a second of
+    // darkness, which began at 2 s or a little later on a loaded machine.
     let darkFor = Double(times[back] - times[darkFrom]) / 1e9
-    #expect(darkFor > 0.3 && darkFor < 0.7, "dark for \(darkFor) s")
+    #expect(darkFor > 0.2 && darkFor < 1, "dark for \(darkFor) s")
     #expect(frames[back]["text"] as? String == "12:00:02", "\(frames[back])")
+  }
+
+  /// A presence line the board's chip does not have (the Raspberry Pi header's lines are 0 to 27)
+  /// is refused at start on the simulator too, with its place and the range (it was taken, and
+  /// the trace declared the line), before anything is driven.
+  @Test func aPresenceLineTheBoardDoesNotHaveIsExit65() throws {
+    let scratch = try ClockCommandTests.Scratch(config: "presence: {line: 1023, off-after: 2s}\n")
+    let script = scratch.folder.appendingPathComponent("room.txt").path
+    try "100 presence 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let trace = scratch.folder.appendingPathComponent("room.vcd").path
+    let result = try NixieProcess.run(
+      scratch.arguments(["--input", script, "--trace", trace, "--duration", "1"]))
+    #expect(result.status == 65, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "\(scratch.config):1:11: presence.line 1023: the Raspberry Pi's header has GPIO lines 0 to 27"),
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: trace))
   }
 }

@@ -53,14 +53,12 @@ struct ShowTransitionTests {
     }
     #expect(frames.first?.text == "       9")
     #expect(frames.last?.text == "      19")
-    let start = try #require(frames.first).time
-    let end = try #require(frames.last).time
-    let early = Self.duty(frames, position: 6, name: "1", from: start, to: start + 150_000_000)
-    let late = Self.duty(frames, position: 6, name: "1", from: end - 150_000_000, to: end)
-    // On the real clock of a shared machine the slices stretch and shrink with the load; the
+    // On the real clock of a shared machine the slices stretch and shrink with the load (the
+    // share of the 1 in the first 150 ms was once 0.92 and in the last 0.71: issue 38); the
     // exact curve is measured on a manual clock (FadeOnTheWireTests). Here it is enough that
-    // the 1 comes in.
-    #expect(early < late, "\(early) then \(late)")
+    // the 1 comes in faded, not cut in: PWM, so dark again after it was first lit.
+    let firstLit = try #require(frames.firstIndex { $0.positions[6] == ["1"] })
+    #expect(frames[firstLit...].contains { $0.positions[6] == [] }, "the 1 was cut in, not faded")
   }
 
   @Test(arguments: ["none", "crossfade", "fade", "slot"])
@@ -78,15 +76,17 @@ struct ShowTransitionTests {
 
   @Test func dimmingAlternatesTheValueWithDarkFramesThenBlanks() throws {
     let (status, stderr, frames) = try Self.frames([
-      "--transition", "none", "--brightness", "30", "--hold", "0.3", "42",
+      "--transition", "none", "--brightness", "30", "--hold", "2", "42",
     ])
     #expect(status == 0, "\(stderr)")
     #expect(frames.allSatisfy { $0.text == "      42" || $0.text == "        " })
     #expect(frames.last?.text == "        ")
     // Lit and dark take turns while it holds (the exact 30 % duty is measured on a manual clock
-    // in FadeOnTheWireTests; a loaded machine stretches real slices).
+    // in FadeOnTheWireTests; a loaded machine stretches real slices, so the whole hold of 2 s
+    // is looked at: a 0.3 s hold is a few dozen slices, which a late thread can swallow).
     let start = try #require(frames.first).time
-    let share = Self.duty(frames, position: 6, name: "4", from: start, to: start + 250_000_000)
+    let end = try #require(frames.last).time
+    let share = Self.duty(frames, position: 6, name: "4", from: start, to: end)
     #expect(frames.dropLast().filter { $0.text == "        " }.count >= 2, "\(frames.count) frames")
     #expect(share > 0 && share < 0.9, "\(share)")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import Testing
 

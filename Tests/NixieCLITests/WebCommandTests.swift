@@ -1,5 +1,6 @@
 import Foundation
 import NixieSystem
+import NixieYAMLFiles
 import Testing
 
 /// `nixie web` as a user runs it: it refuses the network without a password, stores a password

@@ -1,5 +1,6 @@
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieWireDecoders
 import Testing
 

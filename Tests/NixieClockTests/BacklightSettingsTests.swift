@@ -1,6 +1,7 @@
 import NixieBoardModel
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieTransitions
 import Testing

@@ -1,7 +1,11 @@
+import Foundation
 import Glibc
 import NixieClock
+import NixieClockSettings
+import NixieControl
 import NixieDrivers
 import NixieSimulator
+import NixieSystem
 import NixieTestSupport
 import Testing
 
@@ -19,23 +23,28 @@ struct ClockDaemonTests {
     let display: RecordingDisplay
     let sync = FakeSynchronisation()
     let notifier: RecordingNotifier
-    let inbox = ClockInbox()
+    let inbox: ClockInbox
     let log = LogRecord()
     let daemon: ClockDaemon
 
     init(
       planner: ClockPlanner, start: Int64, lateness: UInt64 = 0, seconds: Double, synchronised: Bool = true,
       reload: (() throws -> ClockPlanner)? = nil,
-      configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil, zoneChange: (() -> ClockPlanner?)? = nil
+      configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil,
+      zoneChange: (() -> ClockPlanner?)? = nil,
+      clock: ManualDaemonClock? = nil, inbox: ClockInbox = ClockInbox(), settings: ClockSettingsEditor? = nil
     ) {
-      clock = ManualDaemonClock(wall: start, lateness: lateness)
+      self.clock = clock ?? ManualDaemonClock(wall: start, lateness: lateness)
+      let clock = self.clock
+      self.inbox = inbox
       display = RecordingDisplay(layout: planner.layout, clock: clock)
       notifier = RecordingNotifier(watchdogInterval: nil, clock: clock)
       sync.synchronised = synchronised
       daemon = ClockDaemon(
         planner: planner, display: display,
         services: ClockDaemon.Services(
-          clock: clock, synchronisation: sync, notifier: notifier, inbox: inbox, logger: log.logger),
+          clock: clock, synchronisation: sync, notifier: notifier, inbox: inbox, logger: log.logger,
+          settings: settings),
         duration: UInt64(seconds * 1e9), reload: reload, configure: configure, zoneChange: zoneChange)
     }
 
@@ -185,6 +194,56 @@ struct ClockDaemonTests {
     // 01:30 in Berlin (CET) is 09:30 in Tokyo: shown at once, then every second on.
     #expect(rig.texts.dropLast() == ["01:30:00", "01:30:01", "09:30:01", "09:30:02"])
     #expect(rig.log.all.contains { $0.contains("settings changed over the control socket") })
+  }
+
+  /// A slider dragged over the control socket: ten changes in 2.7 s, each in force at once;
+  /// the daemon writes the overrides file at the first and 5 s after the last (two writes) and
+  /// logs the burst once, when it is over; the rest at debug.
+  @Test func aBurstOfChangesIsInForceAtOnceWrittenTwiceAndLoggedOnce() throws {
+    let folder = try ClockOverridesTests.folder()
+    let file = folder.appendingPathComponent("overrides.yaml").path
+    let settings = try ClockOverridesTests.settings(folder)
+    let board = try Fixtures.board()
+    let clock = ManualDaemonClock(wall: Self.beforeSpring * Self.second)
+    let inbox = ClockInbox()
+    let editor = ClockSettingsEditor(
+      settings: settings, board: board, base: try settings.loadBase(), overrides: ClockOverrides(),
+      inbox: inbox, now: { clock.monotonicTime() })
+    let rig = Rig(
+      planner: try settings.load().planner(for: board), start: Self.beforeSpring * Self.second, seconds: 12,
+      configure: { _ in try editor.configuration.planner(for: board) }, clock: clock, inbox: inbox,
+      settings: editor)
+    let inodes = Locked<[UInt64]>([])
+    @Sendable func look() {
+      let number = (try? FileManager.default.attributesOfItem(atPath: file))?[.systemFileNumber] as? NSNumber
+      if let inode = number?.uint64Value, inodes.withLock({ $0.last != inode }) {
+        inodes.withLock { $0.append(inode) }
+      }
+    }
+    for step in 0..<10 {
+      var edit = ClockSettingsChange()
+      edit.brightness = .set(10 * (step + 1))
+      let change = edit
+      rig.clock.schedule(
+        .perform {
+          _ = editor.apply(change)
+          look()
+        }, after: 1_000_000_000 + UInt64(step) * 300_000_000)
+    }
+    for second in 2...11 { rig.clock.schedule(.perform { look() }, after: UInt64(second) * 1_000_000_000) }
+    _ = try rig.daemon.run()
+    look()
+    #expect(inodes.withLock { $0.count } == 2, "written \(inodes.withLock { $0.count }) times")
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("brightness: 100\n"))
+    let lines = rig.log.all.filter {
+      $0.hasPrefix("notice") && $0.contains("changed over the control socket")
+    }
+    #expect(lines.count == 1, "\(lines)")
+    #expect(lines.first?.contains("(10 changes in 2 s)") == true, "\(lines)")
+    // In force at once: the tubes' brightness followed every change.
+    #expect(
+      rig.display.calls.contains { $0.brightness == 1.0 }
+        && rig.display.calls.contains { $0.brightness == 0.5 })
   }
 
   @Test func antiPoisoningAskedForRunsNowForItsSecondsThenTheClockReturns() throws {

@@ -1,5 +1,6 @@
 import NixieBoardModel
 import NixieClock
+import NixieClockSettings
 import NixieInput
 import NixieTransitions
 import Testing

@@ -9,6 +9,7 @@ import NixieTransports
 import Testing
 
 @testable import NixieClock
+@testable import NixieClockSettings
 
 /// The clock daemon with the real display path — the transition engine's frame scheduler on
 /// its own thread, the simulated HV5622 chain decoding the wire — in virtual time. What the

@@ -1,8 +1,10 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieCore
+import NixieSystem
 import NixieTestSupport
 import NixieTime
 import Testing
@@ -195,15 +197,27 @@ struct ClockOverridesTests {
     }
   }
 
-  static func editor(_ folder: URL, options: (inout ClockOptions) -> Void = { _ in }) throws -> (
-    ClockSettingsEditor, ClockInbox
-  ) {
+  /// Monotonic time that moves on 10 s at every look: each change comes long after the one
+  /// before, so each is written at once (bursts, written together, have tests of their own).
+  static func secondsApart() -> @Sendable () -> UInt64 {
+    let time = Locked<UInt64>(0)
+    return {
+      time.withLock {
+        $0 += 10_000_000_000; return $0
+      }
+    }
+  }
+
+  static func editor(
+    _ folder: URL, now: @escaping @Sendable () -> UInt64 = secondsApart(),
+    options: (inout ClockOptions) -> Void = { _ in }
+  ) throws -> (ClockSettingsEditor, ClockInbox) {
     let settings = try Self.settings(folder, options: options)
     let inbox = ClockInbox()
     return (
       ClockSettingsEditor(
         settings: settings, board: try Fixtures.board(), base: try settings.loadBase(),
-        overrides: try settings.loadOverrides(), inbox: inbox),
+        overrides: try settings.loadOverrides(), inbox: inbox, now: now),
       inbox
     )
   }
@@ -272,7 +286,7 @@ struct ClockOverridesTests {
 
   @Test func aSettingTheCommandLineFixesCannotBeChangedHere() throws {
     let folder = try Self.folder()
-    let (editor, inbox) = try Self.editor(folder) { $0.brightness = 0.5 }
+    let (editor, inbox) = try Self.editor(folder, options: { $0.brightness = 0.5 })
     guard case .failure(let error) = editor.apply(Self.change { $0.brightness = .set(40) }) else {
       Issue.record("accepted")
       return

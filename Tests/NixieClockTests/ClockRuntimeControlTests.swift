@@ -1,4 +1,5 @@
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieDisplay
 import NixieSystem

@@ -1,8 +1,10 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieCore
+import NixieYAMLFiles
 import Testing
 
 /// `nixie.yaml`: the shipped example, defaults, and every mistake reported with its line.
@@ -225,7 +227,7 @@ struct ConfigurationTests {
     #expect {
       _ = try Self.parse(yaml)
     } throws: { error in
-      (error as? BoardFileError).map {
+      (error as? YAMLFileError).map {
         "\($0)".contains("nixie.yaml" + expected) || ("\($0)".contains(expected) && expected.first != ":")
       } == true
     }

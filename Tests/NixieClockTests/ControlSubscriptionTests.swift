@@ -1,4 +1,5 @@
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieLogging
 import NixieSystem
@@ -106,9 +107,11 @@ struct ControlSubscriptionTests {
     let from = try board.formatter.format("111111")
     let to = try board.formatter.format("222222")
     let now = SystemClock().now()
+    // Two seconds, some fifty samples at 25 a second: the server's thread is late on a loaded
+    // machine, and of a 400 ms fade it once sampled only four (issue 38).
     let timeline = TransitionPlanner.plan(
       from: CathodeDuties(from, layout: board.layout), to: to, layout: board.layout,
-      transition: TransitionSpec(.crossfade, duration: 400_000_000), at: now)
+      transition: TransitionSpec(.crossfade, duration: 2_000_000_000), at: now)
     let reader = try server.subscriber()
     #expect(try reader.next()?.contains("subscribed") == true)
     #expect(try reader.next()?.contains(#""settled": true"#) == true)

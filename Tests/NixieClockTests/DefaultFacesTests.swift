@@ -1,5 +1,6 @@
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieCore
 import NixieTime
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import NixieBoardModel
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieTime
 

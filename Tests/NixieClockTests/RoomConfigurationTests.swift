@@ -1,6 +1,7 @@
 import NixieBoardModel
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieCore
 import NixieRoom
@@ -148,6 +149,24 @@ struct RoomConfigurationTests {
     ) {
       try Self.parse("presence: {line: \(din)}\n").presenceWiring(for: board)
     }
+  }
+
+  /// A line the Raspberry Pi's header does not have is refused at start with the header's range,
+  /// on the simulator as on hardware; another chip's lines are its own.
+  @Test func aPresenceLineTheHeaderDoesNotHaveIsRefused() throws {
+    let board = try Fixtures.board()
+    #expect(
+      throws: NixieError(
+        .badConfiguration,
+        "nixie.yaml:1:11: presence.line 1023: the Raspberry Pi's header has GPIO lines 0 to 27")
+    ) {
+      try Self.parse("presence: {line: 1023}\n").presenceWiring(for: board)
+    }
+    #expect(throws: NixieError.self) { try Self.parse("presence: {line: 28}\n").presenceWiring(for: board) }
+    #expect(try Self.parse("presence: {line: 26}\n").presenceWiring(for: board)?.line == 26)
+    #expect(try Self.parse("presence: {line: 0}\n").presenceWiring(for: board)?.line == 0)
+    #expect(
+      try Self.parse("presence: {line: 1023, chip: gpiochip1}\n").presenceWiring(for: board)?.line == 1023)
   }
 
   /// A brightness set on the page (the overrides) or on the command line is fixed: it sets

@@ -2,6 +2,7 @@ import NixieControl
 import Testing
 
 @testable import NixieClock
+@testable import NixieClockSettings
 
 /// The pure schedule: rotation, night mode, anti-poisoning, the unsynchronised indicator, and
 /// when the next look is due.

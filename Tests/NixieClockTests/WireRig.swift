@@ -1,7 +1,9 @@
 import Foundation
 import NixieBoardModel
 import NixieClock
+import NixieClockSettings
 import NixieDrivers
+import NixiePictures
 import NixieRuntime
 import NixieSimulator
 import NixieTestSupport

@@ -136,6 +136,32 @@ struct ValueFormatterTests {
     }
   }
 
+  /// Values with control characters, and a long one, with the start of their refusals.
+  static let escapedRefusals: [(String, String)] = [
+    ("12\u{0}", #"cannot show "12\u{00}": hv5622-6xin14 has no cathode for '\u{00}'"#),
+    (
+      "\u{7}\u{1B}[2J\u{202E}1",
+      #"cannot show "\u{07}\u{1B}[2J\u{202E}1": hv5622-6xin14 has no cathode for '\u{07}'"#
+    ),
+    (String(repeating: "9", count: 500), #"cannot show "99999999"#),
+  ]
+
+  /// A control character in a value is quoted escaped, never raw (a NUL read as a space made the
+  /// message say there is no cathode for ' ' and that the board can show a space), and a long
+  /// value is quoted cut short.
+  @Test(arguments: escapedRefusals)
+  func aRefusalQuotesTheValueEscaped(_ value: String, _ expected: String) {
+    let formatter = ValueFormatter(layout: TestLayouts.reference, boardName: "hv5622-6xin14")
+    do {
+      _ = try formatter.format(value)
+      Issue.record("accepted")
+    } catch {
+      #expect(error.description.hasPrefix(expected), "\(error.description)")
+      #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E })
+      #expect(error.description.count < 300, "\(error.description.count) characters")
+    }
+  }
+
   @Test func decimalPointsOfIN14LightTheRightPoint() throws {
     let formatter = ValueFormatter(layout: TestLayouts.in14Points, boardName: "test")
     let layout = TestLayouts.in14Points

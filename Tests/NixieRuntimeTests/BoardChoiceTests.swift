@@ -62,15 +62,6 @@ struct BoardChoiceTests {
     }
   }
 
-  /// The backend made for the choice says what the simulator needs before it reads a knob,
-  /// and the hardware nothing.
-  @Test func theSimulatorWithoutAScriptSaysItNeedsOne() throws {
-    let simulator = try BoardChoice(backend: .sim).resolvedBackend(machineHasGPIO: false).backend
-    #expect(simulator.missingInput?.contains("needs --input FILE") == true)
-    let hardware = try BoardChoice(board: "hv5622-6xin14", backend: .hardware).resolvedBackend().backend
-    #expect(hardware.missingInput == nil)
-  }
-
   @Test(arguments: [false, true])
   func hardwareWithoutAChosenBoardIsRefusedSayingHowToChoose(_ gpio: Bool) {
     let choice = BoardChoice(board: nil, backend: .hardware, howToChoose: "--board NAME or board: in x.yaml")

@@ -3,14 +3,14 @@ import NixieRuntime
 import NixieSimulator
 import Testing
 
-/// A board brought up on the backend `BoardChoice` makes: the input lines come from the
-/// backend, the simulator's from the `--input` script only.
+/// A board brought up on a backend: the input lines come from the backend, the simulator's
+/// from the `--input` script only.
 struct DisplaySessionTests {
   @Test func theSimulatorReadsAKnobOnlyFromAScript() throws {
     let board = try BoardChoice(board: "hv5622-6xin14").loadProfile()
     let encoder = try #require(board.encoder)
 
-    let plain = try BoardChoice(backend: .sim).resolvedBackend(machineHasGPIO: false).backend
+    let plain = SimulatorBackend()
     let untouched = try DisplaySession(board: board, backend: plain, view: false, clock: ManualClock())
     defer { untouched.finish() }
     let none = try untouched.openKnob(encoder)
@@ -19,7 +19,7 @@ struct DisplaySessionTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("knob-\(UUID()).txt").path
     try "500 cw 2\n1000 press\n".write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let scripted = try BoardChoice(backend: .sim, input: path).resolvedBackend(machineHasGPIO: false).backend
+    let scripted = SimulatorBackend(input: try KnobInput.script(at: path))
     #expect(scripted.missingInput == nil)
     let session = try DisplaySession(
       board: board, backend: scripted, view: false, clock: scripted.clock(unpaced: true))

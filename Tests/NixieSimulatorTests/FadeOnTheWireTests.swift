@@ -1,6 +1,7 @@
 import NixieBoardModel
 import NixieDisplay
 import NixieDrivers
+import NixiePictures
 import NixieRuntime
 import NixieSimulator
 import NixieTransitions

@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoardModel
 import NixieDrivers
+import NixiePictures
 import NixieRuntime
 import NixieSimulator
 import Testing

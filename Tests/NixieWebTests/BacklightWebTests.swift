@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieClock
+import NixieClockSettings
 import NixieControl
 import NixieText
 import NixieWeb

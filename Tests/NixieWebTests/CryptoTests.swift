@@ -1,4 +1,5 @@
 import NixieTestSupport
+import NixieText
 import NixieWeb
 import Testing
 

@@ -1,6 +1,7 @@
 import Glibc
 import NixieSystem
 import NixieTestSupport
+import NixieText
 import Testing
 
 @testable import NixieWeb

@@ -1,6 +1,7 @@
 import Foundation
 import NixieBoards
 import NixieWeb
+import NixieYAMLFiles
 import Testing
 
 /// web.yaml's `allowed-hosts`: names in the form the `Host` check compares, kept when
@@ -38,7 +39,7 @@ struct WebConfigurationTests {
       do {
         _ = try Self.load(text)
         Issue.record("\(text) was taken")
-      } catch let error as BoardFileError {
+      } catch let error as YAMLFileError {
         #expect(error.description.contains(message), "\(error.description)")
       }
     }

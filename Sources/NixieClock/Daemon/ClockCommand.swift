@@ -1,3 +1,4 @@
+import NixieClockSettings
 import NixieDisplay
 import NixieRoom
 import NixieTransitions

@@ -1,3 +1,4 @@
+import NixieClockSettings
 import NixieDisplay
 import NixieLogging
 import NixieRoom
@@ -28,13 +29,18 @@ public final class ClockDaemon {
     public var logger: Logger
     /// Told what the loop decided, for the control socket's `state` request.
     public var status: ClockStatus?
+    /// Settings changed over the control socket: the loop writes them when due
+    /// (`ClockSettingsEditor.save(at:)`) and at the end, and logs each burst once.
+    public var settings: ClockSettingsEditor?
 
     public init(
       clock: DaemonClock, synchronisation: SynchronisationSource, notifier: ServiceNotifier? = nil,
       watchdog: ClockWatchdog? = nil, inbox: ClockInbox = ClockInbox(),
-      logger: Logger = Logger(label: "nixie.clock"), status: ClockStatus? = nil
+      logger: Logger = Logger(label: "nixie.clock"), status: ClockStatus? = nil,
+      settings: ClockSettingsEditor? = nil
     ) {
       self.status = status
+      self.settings = settings
       self.clock = clock
       self.synchronisation = synchronisation
       self.notifier = notifier
@@ -107,6 +113,8 @@ public final class ClockDaemon {
 
     notify(["READY=1", "STATUS=" + describe(planner)])
     logger.info("clock started: \(describe(planner))")
+    // What waits to be saved is written however the loop ends.
+    defer { saveSettings(at: clock.monotonicTime(), force: true) }
     while true {
       let mono = clock.monotonicTime()
       if let end, mono >= end {
@@ -114,6 +122,7 @@ public final class ClockDaemon {
         break
       }
       for command in services.inbox.take() { apply(command, at: mono, wall: clock.wallTime()) }
+      saveSettings(at: mono)
       if let current = message, mono >= current.until { message = nil }
       if var replanned = zoneChange?() {
         replanned.keepRuntime(of: planner, keepNight: true)
@@ -146,12 +155,9 @@ public final class ClockDaemon {
       }
 
       let plannerDue = planner.nextDue(after: now, synchronised: synchronised ?? true)
-      var deadline = plannerDue
-      let roomDue = room.nextDue(after: Int64(mono), planner: planner).map { UInt64(max($0, 0)) }
-      for monoDeadline in [end, watchdog.map { _ in nextCheckIn }, message?.until, roomDue].compactMap({ $0 })
-      {
-        deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
-      }
+      let deadline = wakeUp(
+        plannerDue: plannerDue, now: now, mono: mono,
+        monoDeadlines: [end, watchdog.map { _ in nextCheckIn }])
       due = nil
       switch try clock.wait(until: deadline) {
       case .deadline:
@@ -169,6 +175,19 @@ public final class ClockDaemon {
       }
     }
     return try stop(ending)
+  }
+
+  /// The wall-clock instant the loop wakes at: the planner's next change, or sooner the first of
+  /// `monoDeadlines` (the run's end, the watchdog's check-in), the message's end, the room's next
+  /// look and the overrides file's save, each a monotonic instant taken to the wall clock.
+  private func wakeUp(plannerDue: Int64, now: Int64, mono: UInt64, monoDeadlines: [UInt64?]) -> Int64 {
+    let roomDue = room.nextDue(after: Int64(mono), planner: planner).map { UInt64(max($0, 0)) }
+    var deadline = plannerDue
+    let deadlines = monoDeadlines + [message?.until, roomDue, services.settings?.saveDue]
+    for monoDeadline in deadlines.compactMap({ $0 }) {
+      deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
+    }
+    return deadline
   }
 
   private func stop(_ ending: Ending) throws -> Ending {
@@ -267,7 +286,10 @@ public final class ClockDaemon {
     case .reconfigure(let configuration):
       guard let configure else { return }
       do {
-        adopt(try configure(configuration), keepNight: true, "settings changed over the control socket")
+        // With an editor, its burst is logged once when written (`saveSettings`).
+        adopt(
+          try configure(configuration), keepNight: true, "settings changed over the control socket",
+          quiet: services.settings != nil)
       } catch {
         logger.error("settings from the control socket not applied: \(error)")
       }
@@ -304,15 +326,31 @@ public final class ClockDaemon {
   }
 
   /// Plays a new configuration's `plan` from now on, with what the running one keeps
-  /// (`ClockPlanner.keepRuntime`), and says so as `what` in the log and systemd's status.
-  private func adopt(_ plan: ClockPlanner, keepNight: Bool, _ what: String) {
+  /// (`ClockPlanner.keepRuntime`), and says so as `what` in systemd's status and the log (at
+  /// debug when `quiet`: said elsewhere).
+  private func adopt(_ plan: ClockPlanner, keepNight: Bool, _ what: String, quiet: Bool = false) {
     var plan = plan
     plan.keepRuntime(of: planner, keepNight: keepNight)
     planner = plan
     room.knobOverride = false
     shown = nil
-    logger.notice("\(what): \(describe(planner))")
+    logger.log(level: quiet ? .debug : .notice, "\(what): \(describe(planner))")
     notify(["STATUS=" + describe(planner)])
+  }
+
+  /// Writes the settings changed over the control socket when due (`force`: now), and logs a
+  /// burst of changes once: how many, and the settings in force after the last.
+  private func saveSettings(at mono: UInt64, force: Bool = false) {
+    guard let editor = services.settings, let report = editor.save(at: mono, force: force) else { return }
+    if let failure = report.failure {
+      let again =
+        "they are in force, and saving is tried again every \(OverridesSaveSchedule.quiet / 1_000_000_000) s"
+      logger.error("cannot save the settings changed over the control socket: \(failure); \(again)")
+      return
+    }
+    let burst = report.changes > 1 ? " (\(report.changes) changes in \(report.seconds) s)" : ""
+    let again = report.recovered ? ", saved again" : ""
+    logger.notice("settings changed over the control socket\(burst)\(again): \(describe(planner))")
   }
 
   private func notify(_ assignments: [String]) {

@@ -1,3 +1,4 @@
+import NixieClockSettings
 import NixieTransitions
 
 /// Why the clock puts a new picture on the tubes, which is what decides how it gets there.

@@ -1,4 +1,3 @@
-import NixieCore
 import NixieText
 
 /// Why a `--format` pattern cannot be a clock face: a letter that is not a supported field,
@@ -6,11 +5,6 @@ import NixieText
 public struct FacePatternError: Error, Hashable, Sendable, CustomStringConvertible {
   public let pattern: String
   public let message: String
-
-  public init(pattern: String, message: String) {
-    self.pattern = pattern
-    self.message = message
-  }
 
   public var description: String { "format \(Printable.quoted(pattern)): \(message)" }
 }

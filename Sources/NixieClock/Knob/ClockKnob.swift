@@ -1,4 +1,5 @@
 import NixieBoardModel
+import NixieClockSettings
 import NixieInput
 import NixieTransitions
 import NixieTransports

@@ -1,5 +1,5 @@
+import NixieClockSettings
 import NixieCore
-import NixieInput
 import NixieLogging
 import NixieSystem
 import NixieTransports
@@ -80,4 +80,8 @@ public final class KnobReader: @unchecked Sendable {
       for command in commands where !isStopping { inbox.post(command) }
     }
   }
+}
+
+extension KnobReader: ClockService {
+  var name: String { "the knob's thread" }
 }

@@ -1,3 +1,4 @@
+import NixieClockSettings
 import NixieCore
 import NixieRoom
 import NixieSystem

@@ -1,4 +1,3 @@
-import NixieBoardModel
 import NixieLogging
 import NixieSystem
 import NixieTransports
@@ -53,4 +52,8 @@ public final class PresenceReader: @unchecked Sendable {
       }
     }
   }
+}
+
+extension PresenceReader: ClockService {
+  var name: String { "the presence line's thread" }
 }

@@ -1,3 +1,4 @@
+import NixieClockSettings
 import NixieControl
 import NixieDisplay
 import NixieRoom

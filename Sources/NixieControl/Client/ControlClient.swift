@@ -94,13 +94,51 @@ public enum ControlClient {
   public static func exchange(
     line request: String, to path: String, timeoutMilliseconds: Int, waiting wait: SocketWait = .poll
   ) throws(Failure) -> JSONValue {
+    let deadline = wait.now() + UInt64(max(timeoutMilliseconds, 0)) * 1_000_000
+    let socket = try connect(to: path, by: deadline, timeoutMilliseconds: timeoutMilliseconds, waiting: wait)
+    return try converse(
+      line: request, on: socket, path: path, by: deadline, timeoutMilliseconds: timeoutMilliseconds,
+      waiting: wait)
+  }
+
+  /// `request` sent only once the clock has answered `first` on the same connection, both within
+  /// `timeoutMilliseconds`: a clock that is stopped or hung never finds `request` waiting in
+  /// its socket when it goes on (`nixie mqtt` drops what it cannot send). `first` should change
+  /// nothing (`.state`). Not answered once `request` was sent, the failure's words are
+  /// `sentButNotAnswered`: the clock may yet apply it.
+  public static func request(
+    _ request: ControlRequest, to path: String, afterAnswerTo first: ControlRequest, timeoutMilliseconds: Int,
+    waiting wait: SocketWait = .poll
+  ) throws(Failure) -> JSONValue {
+    let deadline = wait.now() + UInt64(max(timeoutMilliseconds, 0)) * 1_000_000
+    let socket = try connect(to: path, by: deadline, timeoutMilliseconds: timeoutMilliseconds, waiting: wait)
+    _ = try converse(
+      line: first.line, on: socket, path: path, by: deadline, timeoutMilliseconds: timeoutMilliseconds,
+      waiting: wait)
+    do {
+      return try converse(
+        line: request.line, on: socket, path: path, by: deadline, timeoutMilliseconds: timeoutMilliseconds,
+        waiting: wait)
+    } catch {
+      guard case .notAnswering(let path, let milliseconds, _) = error else { throw error }
+      throw .notAnswering(path: path, milliseconds: milliseconds, sentButNotAnswered)
+    }
+  }
+
+  /// What `.notAnswering` says when a request went out after the clock answered the first.
+  public static let sentButNotAnswered = "no answer once the request was sent"
+
+  /// A connection to the clock at `path` by `deadline`, or why there is none.
+  static func connect(
+    to path: String, by deadline: UInt64, timeoutMilliseconds: Int, waiting wait: SocketWait
+  )
+    throws(Failure) -> UnixSocket
+  {
     guard let address = UnixSocket.Address(path) else {
       throw .failed(path: path, "not a usable socket path")
     }
-    let deadline = wait.now() + UInt64(max(timeoutMilliseconds, 0)) * 1_000_000
-    let socket: UnixSocket
     do {
-      socket = try UnixSocket.connect(to: address, by: deadline, waiting: wait)
+      return try UnixSocket.connect(to: address, by: deadline, waiting: wait)
     } catch {
       if error == SocketWait.cancelled { throw .cancelled }
       if [.noSuchFile, .connectionRefused, .notADirectory].contains(error.errno) {
@@ -113,6 +151,14 @@ public enum ControlClient {
         path: path,
         error.errno == .permissionDenied ? "\(error) (are you in the socket's group?)" : "\(error)")
     }
+  }
+
+  /// One line sent on `socket`, its answer read, by `deadline`: the answer when it is
+  /// `{"ok": true, …}`.
+  static func converse(
+    line request: String, on socket: UnixSocket, path: String, by deadline: UInt64, timeoutMilliseconds: Int,
+    waiting wait: SocketWait
+  ) throws(Failure) -> JSONValue {
     var reply: [UInt8] = []
     var tooLong = false
     do throws(SystemCallError) {

@@ -178,6 +178,15 @@ public enum ControlRequest: Hashable, Sendable {
       }
       return .success(.clear)
     }
+    return parseShow(value)
+  }
+
+  /// A version 1 `show`: the value (text or a number of at most 64 bytes), its seconds, its
+  /// transition, whether its digits are grouped.
+  private static func parseShow(_ value: JSONValue) -> Result<ControlRequest, ControlRequestError> {
+    func failure(_ key: String) -> Result<ControlRequest, ControlRequestError> {
+      .failure(ControlRequestError(expectation[key] ?? key))
+    }
     let shown: String
     switch value["show"] {
     case .string(let text)?: shown = text

@@ -77,6 +77,23 @@ public struct ClockSettingsChange: Hashable, Sendable {
   /// Whether nothing changes.
   public var isEmpty: Bool { self == ClockSettingsChange() }
 
+  /// This change, then `later`: each setting as the later one leaves it (`later`'s edit where it
+  /// makes one, else this one's). Applying the result is applying both in turn.
+  public func then(_ later: ClockSettingsChange) -> ClockSettingsChange {
+    func newer<Value>(_ first: Edit<Value>, _ second: Edit<Value>) -> Edit<Value> {
+      second == .keep ? first : second
+    }
+    var result = later
+    result.timeZone = newer(timeZone, later.timeZone)
+    result.faces = newer(faces, later.faces)
+    result.brightness = newer(brightness, later.brightness)
+    result.night = newer(night, later.night)
+    result.backlight = newer(backlight, later.backlight)
+    result.fadeMilliseconds = newer(fadeMilliseconds, later.fadeMilliseconds)
+    result.showSeconds = newer(showSeconds, later.showSeconds)
+    return result
+  }
+
   /// The keys this change sets or resets, in `keys` order.
   public var touchedKeys: [String] {
     [

@@ -28,13 +28,17 @@ public struct ValueFormatter: Sendable {
     self.spellings = all.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
   }
 
-  /// The display state showing `value`, or the reason it cannot be shown.
   /// Whether `value` is a number with digits after its point (`3.14159`): one that
   /// `FormatOptions.decimals` can round to fit.
   public static func isFractionalNumber(_ value: String) -> Bool {
     !(DecimalNumber(parsing: value)?.fractionDigits.isEmpty ?? true)
   }
 
+  /// A value as the messages quote it: in double quotes, control characters escaped, a long
+  /// one cut (`Printable.quoted`), so a refusal never echoes a NUL or an escape sequence raw.
+  static func quoted(_ value: String) -> String { Printable.quoted(value, mark: "\"") }
+
+  /// The display state showing `value`, or the reason it cannot be shown.
   public func format(_ value: String, options: FormatOptions = FormatOptions()) throws(FormatError)
     -> DisplayState
   {
@@ -59,12 +63,13 @@ public struct ValueFormatter: Sendable {
       if isNumber && first == "-" {
         throw FormatError(
           .negativeWithoutMinus, value: value,
-          message: "cannot show the negative number \"\(value)\": \(boardName) has no tube with a"
+          message: "cannot show the negative number \(Self.quoted(value)): \(boardName) has no tube with a"
             + " minus cathode (an IN-15A has one); it can show \(capabilities)")
       }
       throw FormatError(
         .unsupportedCharacter(first), value: value,
-        message: "cannot show \"\(value)\": \(boardName) has no cathode for '\(first)'; it can show"
+        message:
+          "cannot show \(Self.quoted(value)): \(boardName) has no cathode for \(Printable.quoted(first)); it can show"
           + " \(capabilities)")
     }
     let tubes = layout.tubeCount
@@ -73,7 +78,7 @@ public struct ValueFormatter: Sendable {
       let among = gaps == 0 ? "" : " (with \(Counted.text(gaps, "gap")) between groups of digits)"
       throw FormatError(
         .tooLong(needed: glyphs.characters.count, available: tubes), value: value,
-        message: "cannot show \"\(value)\": it needs \(glyphs.characters.count) tubes\(among) and"
+        message: "cannot show \(Self.quoted(value)): it needs \(glyphs.characters.count) tubes\(among) and"
           + " \(boardName) has \(tubes)")
     }
 
@@ -292,7 +297,7 @@ public struct ValueFormatter: Sendable {
       let names = tubes.map { "\($0 + 1) (\(layout.positions[layout.tubeIndices[$0]].model.name))" }
       return FormatError(
         .characterWithoutPlace(character), value: value,
-        message: "cannot show \"\(value)\" on \(boardName): '\(character)' can only be shown on"
+        message: "cannot show \(Self.quoted(value)) on \(boardName): '\(character)' can only be shown on"
           + " tube \(Self.list(names)), and no placement of the value puts it there")
     case .separator(let group, let separator):
       let neighbours: String
@@ -305,14 +310,14 @@ public struct ValueFormatter: Sendable {
       }
       return FormatError(
         .separatorWithoutPlace(separator), value: value,
-        message: "cannot show \"\(value)\" on \(boardName): the '\(separator)' \(neighbours) has no"
+        message: "cannot show \(Self.quoted(value)) on \(boardName): the '\(separator)' \(neighbours) has no"
           + " place wherever the value goes; the board has \(separatorPlaces)")
     case .linked(let lit, let companion):
       let litName = layout.name(of: lit)
       let companionName = layout.name(of: companion)
       return FormatError(
         .wiredTogether(lit: litName, companion: companionName), value: value,
-        message: "cannot show \"\(value)\" on \(boardName): \(litName) is wired together with"
+        message: "cannot show \(Self.quoted(value)) on \(boardName): \(litName) is wired together with"
           + " \(companionName), which would light on the value and change how it reads")
     }
   }

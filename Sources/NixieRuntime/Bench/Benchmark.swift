@@ -17,11 +17,14 @@ public struct Benchmark {
   public var periods: Int
   /// The timing run's frame thread at real-time priority with memory locked (`RealTime`).
   public var realtime: Bool
+  /// Makes the timing run's backend (the command line's; asked for the simulator).
+  public var backends: any BackendFactory
 
-  public init(seconds: Double, periods: Int, realtime: Bool = false) {
+  public init(seconds: Double, periods: Int, realtime: Bool = false, backends: any BackendFactory) {
     self.seconds = seconds
     self.periods = periods
     self.realtime = realtime
+    self.backends = backends
   }
 
   /// Runs every measurement, printing a line for each.
@@ -87,6 +90,14 @@ public struct Benchmark {
         "allocations: not counted (run under LD_PRELOAD=libc_malloc_debug.so.0 MALLOC_TRACE=FILE)")
       return
     }
+    try renderingAllocations(board)
+    let (driver, pacer, now) = try pacingAllocations(board)
+    try schedulerAllocations(board, driver: driver, pacer: pacer, now: now)
+  }
+
+  /// The frame renderer's allocations over a staggered fade, after a first pass has filled
+  /// the runtime's caches.
+  private func renderingAllocations(_ board: BoardProfile) throws {
     let staggered = try Self.staggered(board)
     var renderer = FrameRenderer(layout: board.layout)
     let periods = min(self.periods, 10_000)
@@ -102,9 +113,14 @@ public struct Benchmark {
     }
     FileStream.standardOutput.line(
       "allocations, rendering (staggered fade): \(Self.count(rendering)) in \(periods) periods")
+  }
 
-    // The pacer and the bit-bang driver, through a 20 s fade of every tube, on lines that
-    // go nowhere: everything the frame thread does per frame except sleeping.
+  /// The pacer and the bit-bang driver, through a 20 s fade of every tube, on lines that go
+  /// nowhere: everything the frame thread does per frame except sleeping. Returns the driver,
+  /// the pacer and its time for the scheduler's run.
+  private func pacingAllocations(_ board: BoardProfile) throws
+    -> (driver: ShiftChainBitBangDriver, pacer: FramePacer, now: UInt64)
+  {
     guard let driver = ShiftChainBitBangDriver(board: board, lines: NullLines()) else {
       throw NixieError(
         .badUsage, "\(board.name) is not a shift-register board: the bit-bang benchmark needs one")
@@ -140,7 +156,13 @@ public struct Benchmark {
     if let failure { throw failure }
     FileStream.standardOutput.line(
       "allocations, pacing + HV5622 bit-bang driver: \(Self.count(pacing)) in \(frames) frames")
+    return (driver, pacer, now)
+  }
 
+  /// The scheduler's thread on the real clock, writing to `driver` from `pacer`'s last frame.
+  private func schedulerAllocations(
+    _ board: BoardProfile, driver: ShiftChainBitBangDriver, pacer: FramePacer, now: UInt64
+  ) throws {
     // The scheduler's thread on the real clock. glibc's tracer is not thread-safe, so each
     // window opens and closes while the thread is blocked: it covers the request and the whole
     // fade. What the request alone costs is counted on a pacer (the same planning code).
@@ -176,7 +198,7 @@ public struct Benchmark {
   /// Cross-fades on the simulated board brought up as `nixie show` brings a board up, with
   /// the frame thread's write times recorded.
   private func timing(_ board: BoardProfile, clock: SystemClock) throws {
-    let (backend, _) = try BoardChoice(backend: .sim).resolvedBackend()
+    let (backend, _) = try backends.backend(for: BoardChoice(backend: .sim))
     let session = try DisplaySession(board: board, backend: backend, view: false, clock: clock)
     let scheduler = session.scheduler
     var mode = "normal priority"

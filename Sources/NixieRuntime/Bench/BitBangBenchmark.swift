@@ -20,10 +20,13 @@ public struct BitBangBenchmark {
 
   /// The board and the backend it runs on, as chosen (`--board`, the hardware).
   public let choice: BoardChoice
+  /// Makes the backend (the command line's: the host's devices, as `nixie-bench`).
+  public let backends: any BackendFactory
   public let frames: Int
 
-  public init(choice: BoardChoice, frames: Int) {
+  public init(choice: BoardChoice, backends: any BackendFactory, frames: Int) {
     self.choice = choice
+    self.backends = backends
     self.frames = frames
   }
 
@@ -35,7 +38,7 @@ public struct BitBangBenchmark {
       throw NixieError(
         .badUsage, "--bitbang needs a bit-banged board (din, clk and le on GPIO lines); \(board.name) is not")
     }
-    let (backend, _) = try choice.resolvedBackend(consumer: "nixie-bench", missingDeviceHint: nil)
+    let (backend, _) = try backends.backend(for: choice)
     let clock = SystemClock()
     let opened = try backend.open(board, clock: clock)
     defer { opened.release() }

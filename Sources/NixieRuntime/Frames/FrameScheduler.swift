@@ -316,59 +316,9 @@ public final class FrameScheduler: @unchecked Sendable {
       }
       switch pacer.next(now: clock.now()) {
       case .idle:
-        if powerDownIsDue {
-          powerDown(under: condition)
-          continue loop
-        }
-        if settled != requested {
-          let generation = requested
-          if let onSettled {
-            condition.unlock()
-            onSettled()
-            condition.lock()
-          }
-          guard generation == requested, !worker.isStopping else { continue loop }
-          settled = generation
-          condition.broadcast()
-        }
-        // A request from now on unparks the thread; one that came before is in the pacer.
-        parker.parkIdle(until: nextBeat, under: condition) { idleParked = $0 }
+        idle(parker, nextBeat: nextBeat)
       case .write(let deadline):
-        let output = pacer.output
-        condition.unlock()
-        // A wake-up that is not a stop (one that raced the end of an idle park) does not
-        // make the frame early.
-        while clock.now() < deadline && !worker.isStopping { parker.sleep(until: deadline) }
-        let start = clock.now()
-        do {
-          switch output {
-          case .frame(let frame): try driver.write(frame)
-          case .duties(let duties): try driver.write(duties: duties)
-          }
-        } catch  where isTransientFault(error) {
-          onFault?(error)
-          parker.park(until: clock.now() + pause)
-          pause = min(pause * 2, Self.maximumFaultPause)
-          condition.lock()
-          faults += 1
-          lastFault = error
-          pacer.frameWasNotWritten(at: clock.now())
-          condition.broadcast()
-          continue loop
-        } catch {
-          condition.lock()
-          failed = error
-          break loop
-        }
-        pause = 20_000_000
-        condition.lock()
-        writes += 1
-        lateness.record(lateness: start > deadline ? start - deadline : 0)
-        // Below full brightness the display never idles: settled once a settled period is out.
-        if pacer.isSettled && !pacer.isIdle && settled != requested {
-          settled = requested
-          condition.broadcast()
-        }
+        guard write(pacer.output, at: deadline, parker: parker, pause: &pause) else { break loop }
       }
     }
     if worker.isStopping && blankWhenStopping && failed == nil {
@@ -380,5 +330,72 @@ public final class FrameScheduler: @unchecked Sendable {
     exited = true
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// Nothing to write: the display powers down if that is due, a transition that has ended is
+  /// told (`onSettled`, then the waiters), and the thread parks until a request, a stop or the
+  /// next heartbeat. Called holding the lock, which it lets go of while it calls out or parks.
+  private func idle(_ parker: ThreadParker, nextBeat: UInt64?) {
+    if powerDownIsDue {
+      powerDown(under: condition)
+      return
+    }
+    if settled != requested {
+      let generation = requested
+      if let onSettled {
+        condition.unlock()
+        onSettled()
+        condition.lock()
+      }
+      guard generation == requested, !worker.isStopping else { return }
+      settled = generation
+      condition.broadcast()
+    }
+    // A request from now on unparks the thread; one that came before is in the pacer.
+    parker.parkIdle(until: nextBeat, under: condition) { idleParked = $0 }
+  }
+
+  /// Writes `output` at `deadline`, the lock let go meanwhile and held again on return. A
+  /// transient fault is counted and the frame tried again after `pause`, which doubles up to
+  /// `maximumFaultPause` (and is back to 20 ms after a write); false when a write failed for
+  /// good (`failed`).
+  private func write(
+    _ output: DisplayPacer.Output, at deadline: UInt64, parker: ThreadParker, pause: inout UInt64
+  ) -> Bool {
+    condition.unlock()
+    // A wake-up that is not a stop (one that raced the end of an idle park) does not
+    // make the frame early.
+    while clock.now() < deadline && !worker.isStopping { parker.sleep(until: deadline) }
+    let start = clock.now()
+    do {
+      switch output {
+      case .frame(let frame): try driver.write(frame)
+      case .duties(let duties): try driver.write(duties: duties)
+      }
+    } catch  where isTransientFault(error) {
+      onFault?(error)
+      parker.park(until: clock.now() + pause)
+      pause = min(pause * 2, Self.maximumFaultPause)
+      condition.lock()
+      faults += 1
+      lastFault = error
+      pacer.frameWasNotWritten(at: clock.now())
+      condition.broadcast()
+      return true
+    } catch {
+      condition.lock()
+      failed = error
+      return false
+    }
+    pause = 20_000_000
+    condition.lock()
+    writes += 1
+    lateness.record(lateness: start > deadline ? start - deadline : 0)
+    // Below full brightness the display never idles: settled once a settled period is out.
+    if pacer.isSettled && !pacer.isIdle && settled != requested {
+      settled = requested
+      condition.broadcast()
+    }
+    return true
   }
 }

@@ -1,5 +1,4 @@
 import NixieBoardModel
-import NixieBoards
 import NixieCore
 import NixieInput
 import NixieSystem

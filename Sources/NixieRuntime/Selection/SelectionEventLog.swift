@@ -16,12 +16,6 @@ public struct SelectionEventLog {
   public let origin: UInt64
   public let stream: FileStream
 
-  public init(values: [String], origin: UInt64, stream: FileStream) {
-    self.values = values
-    self.origin = origin
-    self.stream = stream
-  }
-
   public func line(for event: SpinnerEvent) -> String {
     var fields: [(String, String)]
     switch event {

@@ -8,13 +8,11 @@ import NixieTransports
 /// cancels. The knob is read on the backend the board is brought up on: through libgpiod on
 /// hardware, an input script playing it on the simulator.
 public struct SelectionJob {
-  /// The board and backend as chosen.
-  public var choice: BoardChoice
-  public var recording: SessionRecording
+  /// The board, what makes its backend, what is recorded; a knob script for the simulator is
+  /// the choice's `input` (`--input`; `-` is standard input).
+  public var setup: BoardSetup
   /// The values, where the knob starts, what it skips, whether it wraps.
   public var spinner: Spinner<String>
-  /// A knob script for the simulator (`--input`; `-` is standard input).
-  public var script: String?
   /// Cancel after this long without a turn or a press (nanoseconds).
   public var timeout: UInt64?
   /// Where `--events` lines go, if anywhere.
@@ -23,13 +21,11 @@ public struct SelectionJob {
   public var notice: (String) -> Void
 
   public init(
-    choice: BoardChoice, recording: SessionRecording, spinner: Spinner<String>, script: String?,
-    timeout: UInt64?, events: FileStream?, notice: @escaping (String) -> Void
+    setup: BoardSetup, spinner: Spinner<String>, timeout: UInt64?, events: FileStream?,
+    notice: @escaping (String) -> Void
   ) {
-    self.choice = choice
-    self.recording = recording
+    self.setup = setup
     self.spinner = spinner
-    self.script = script
     self.timeout = timeout
     self.events = events
     self.notice = notice
@@ -39,11 +35,9 @@ public struct SelectionJob {
   /// throws: cancelled (by a long press, the timeout or a script that ended without a press),
   /// or what kept it from running.
   public func run() throws(NixieError) -> String {
-    let board = try choice.loadProfile()
+    let board = try setup.choice.loadProfile()
     let encoder = try KnobInput.encoder(of: board, for: "nixie select", needsSwitch: true)
-    var choice = choice
-    choice.input = script
-    let (backend, note) = try choice.resolvedBackend()
+    let (backend, note) = try setup.backend()
     if let note { notice(note) }
     if let missing = backend.missingInput {
       throw NixieError(.badUsage, missing + " (see 'nixie select --help')")
@@ -51,7 +45,8 @@ public struct SelectionJob {
     // Virtual time where the backend has it, unless someone is watching the tubes.
     let paced = Terminal.standardOutputIsTerminal
     let session = try DisplaySession(
-      board: board, backend: backend, recording: recording, view: paced, clock: backend.clock(unpaced: !paced)
+      board: board, backend: backend, recording: setup.recording, view: paced,
+      clock: backend.clock(unpaced: !paced)
     )
     let opened: KnobInput?
     do {

@@ -1,9 +1,6 @@
-import NixieBackend
 import NixieBoardModel
 import NixieBoards
 import NixieCore
-import NixieLinux
-import NixieSimulator
 import NixieSystem
 import NixieText
 
@@ -19,8 +16,9 @@ import NixieText
 /// - With a chosen board the backend is the one asked for, else the hardware when the machine
 ///   has a GPIO chip, else the simulator.
 ///
-/// This is the one place that knows the backends by name: `resolvedBackend` makes the
-/// `BoardBackend` every command brings its board up on (`DisplaySession`).
+/// The rule decides which backend (`resolveBackend`); the command line's `BackendFactory`
+/// (`HostBackends`, the one place that knows the backends by name) makes the `BoardBackend`
+/// every command brings its board up on (`DisplaySession`).
 public struct BoardChoice: Sendable {
   /// A built-in profile's name or a profile file; nil when the user chose none.
   public var board: String?
@@ -111,25 +109,6 @@ public struct BoardChoice: Sendable {
   public var inputRefusal: String? {
     guard input != nil, backend == .hardware else { return nil }
     return "--input plays a script on the simulator: use it with --backend sim"
-  }
-
-  /// The backend to bring the board up on, by `resolveBackend`'s rule, with its notice: the
-  /// host's devices as `consumer` (a device that is not there says how to run the simulator
-  /// instead, `missingDeviceHint`), or the simulator playing the `--input` script (read here:
-  /// bad usage when it cannot be read, bad configuration with its line when it is wrong).
-  public func resolvedBackend(
-    consumer: String = "nixie",
-    missingDeviceHint: String? = "no hardware at hand? --backend sim runs the simulator",
-    machineHasGPIO: Bool = Self.machineHasGPIO
-  ) throws(NixieError) -> (backend: any BoardBackend, notice: String?) {
-    let (chosen, notice) = try resolveBackend(machineHasGPIO: machineHasGPIO)
-    switch chosen {
-    case .hardware:
-      return (LinuxBackend(consumer: consumer, missingDeviceHint: missingDeviceHint), notice)
-    case .sim:
-      let script = try input.map { path throws(NixieError) in try KnobInput.script(at: path) }
-      return (SimulatorBackend(input: script), notice)
-    }
   }
 
   /// Refuses `what`, something that drives hardware, when no board was chosen (the rule

@@ -3,7 +3,7 @@ import NixieBoardModel
 import NixieCore
 import NixieDisplay
 import NixieDrivers
-import NixieSimulator
+import NixiePictures
 import NixieSystem
 import NixieTransitions
 import NixieTransports

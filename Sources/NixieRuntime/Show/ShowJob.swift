@@ -1,7 +1,7 @@
 import NixieBoardModel
 import NixieCore
 import NixieDisplay
-import NixieSimulator
+import NixiePictures
 import NixieSystem
 import NixieText
 import NixieTransitions
@@ -10,8 +10,8 @@ import NixieTransitions
 /// optionally kept lit for a while and then blanked. SIGINT or SIGTERM during the transition or
 /// the hold blanks the tubes and ends it as cancelled.
 public struct ShowJob {
-  public var choice: BoardChoice
-  public var recording: SessionRecording
+  /// The board, what makes its backend, what is recorded.
+  public var setup: BoardSetup
   public var value: String
   /// Shown first, then changed to `value` with the transition (`--from`).
   public var from: String?
@@ -37,14 +37,14 @@ public struct ShowJob {
   public static let signals: [Signal] = [.interrupt, .terminate]
 
   public init(
-    choice: BoardChoice, recording: SessionRecording, value: String, from: String?, options: FormatOptions,
+    setup: BoardSetup, value: String,
+    from: String?, options: FormatOptions,
     transition: TransitionSpec, brightness: Double, hold: UInt64?, json: FileStream?,
     notice: @escaping (String) -> Void, svg: String? = nil, backlight: BacklightSetting? = nil
   ) {
     self.svg = svg
     self.backlight = backlight
-    self.choice = choice
-    self.recording = recording
+    self.setup = setup
     self.value = value
     self.from = from
     self.options = options
@@ -56,7 +56,7 @@ public struct ShowJob {
   }
 
   public func run() throws(NixieError) {
-    let board = try choice.loadProfile()
+    let board = try setup.choice.loadProfile()
     let state = try Self.format(value, on: board, options: options)
     let start = try from.map { value throws(NixieError) in
       try Self.format(value, on: board, options: options, option: "--from: ")
@@ -73,13 +73,13 @@ public struct ShowJob {
       return
     }
     if backlight != nil { try Self.checkBacklight(of: board, held: hold != nil) }
-    let (backend, note) = try choice.resolvedBackend()
+    let (backend, note) = try setup.backend()
     if let note { notice(note) }
     // Before the session starts its frame thread, so the thread inherits the blocked mask.
     let signals = try SignalDescriptor.blocking(Self.signals)
     defer { signals.restoreMask() }
     let session = try DisplaySession(
-      board: board, backend: backend, recording: recording, view: Terminal.standardOutputIsTerminal)
+      board: board, backend: backend, recording: setup.recording, view: Terminal.standardOutputIsTerminal)
     do {
       session.setBrightness(brightness)
       if let light { try session.setBacklight(BacklightProgram(.steady(light))) }

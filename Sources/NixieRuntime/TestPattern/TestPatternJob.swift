@@ -5,8 +5,8 @@ import NixieTransports
 /// `nixie test-pattern`: bring-up, one cathode at a time — every cathode of every position,
 /// left to right, each lit for `step` with a label saying what should glow.
 public struct TestPatternJob {
-  public var choice: BoardChoice
-  public var recording: SessionRecording
+  /// The board, what makes its backend, what is recorded.
+  public var setup: BoardSetup
   /// How long each cathode stays lit (nanoseconds).
   public var step: UInt64
   /// Where each step's label goes when the simulator is not drawing the tubes (nil: nowhere).
@@ -15,11 +15,11 @@ public struct TestPatternJob {
   public var warning: (String) -> Void
 
   public init(
-    choice: BoardChoice, recording: SessionRecording, step: UInt64, labels: FileStream?,
+    setup: BoardSetup, step: UInt64,
+    labels: FileStream?,
     warning: @escaping (String) -> Void
   ) {
-    self.choice = choice
-    self.recording = recording
+    self.setup = setup
     self.step = step
     self.labels = labels
     self.warning = warning
@@ -28,11 +28,11 @@ public struct TestPatternJob {
   /// Walks the pattern; a transient bus error skips a step with a warning and makes the whole
   /// run fail as unavailable at the end.
   public func run() throws(NixieError) {
-    let board = try choice.loadProfile()
-    let (backend, note) = try choice.resolvedBackend()
+    let board = try setup.choice.loadProfile()
+    let (backend, note) = try setup.backend()
     if let note { warning(note) }
     let session = try DisplaySession(
-      board: board, backend: backend, recording: recording, view: Terminal.standardOutputIsTerminal)
+      board: board, backend: backend, recording: setup.recording, view: Terminal.standardOutputIsTerminal)
     let steps = board.layout.testPattern
     let start = session.clock.now()
     var failed = 0

@@ -1,5 +1,4 @@
 import NixieControl
-import NixieCore
 import NixieSystem
 import NixieText
 

@@ -1,5 +1,5 @@
 import NixieControl
-import NixieSimulator
+import NixiePictures
 import NixieText
 
 /// `nixie web`'s routes: the page, its script and style, the tubes' picture, the JSON API

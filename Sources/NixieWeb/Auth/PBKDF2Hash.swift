@@ -1,3 +1,5 @@
+import NixieText
+
 /// A password hash as nixie web 0.3.0 wrote them: PBKDF2-HMAC-SHA256 with a random salt,
 /// `pbkdf2-sha256$ITERATIONS$SALT$HASH` (salt and hash in hexadecimal). Such a hash still
 /// verifies — in Swift (`PBKDF2`), as libcrypt has no PBKDF2 — and is replaced by a yescrypt one

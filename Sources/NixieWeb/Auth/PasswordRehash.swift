@@ -1,8 +1,7 @@
 import Glibc
-import NixieCore
 import NixieLogging
-import NixieText
 import NixieSystem
+import NixieText
 
 /// Replaces a PBKDF2 `password-hash` (nixie web 0.3.0's) with a yescrypt hash of the same
 /// password after the first login it lets in — the one moment nixie web knows the password.

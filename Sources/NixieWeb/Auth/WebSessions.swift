@@ -1,3 +1,5 @@
+import NixieText
+
 /// The logged-in browsers of `nixie web`: each a random session identifier (the cookie) with
 /// its own CSRF token, expiring after a day, at most `maximum` at once (the oldest goes).
 /// Time and randomness are parameters, so it is tested without waiting.

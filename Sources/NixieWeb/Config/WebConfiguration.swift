@@ -1,6 +1,6 @@
-import NixieBoards
 import NixieSystem
 import NixieText
+import NixieYAMLFiles
 
 /// `nixie web`'s own settings, from `/etc/nixie/web.yaml` (written by `nixie web
 /// --set-password`) and the command line: where it listens, the password's hash, the clock's
@@ -27,11 +27,12 @@ public struct WebConfiguration: Hashable, Sendable {
   public var isLoopbackOnly: Bool { listen.allSatisfy(\.isLoopback) }
 
   /// Reads the file at `path`; a mistake is reported with file:line:column.
-  public static func load(_ path: String) throws(BoardFileError) -> WebConfiguration {
+  public static func load(_ path: String) throws(YAMLFileError) -> WebConfiguration {
     try parse(bytes: try YAMLFile.read(path), file: path)
   }
 
-  static func parse(bytes: [UInt8], file: String) throws(BoardFileError) -> WebConfiguration {
+  /// The settings in `bytes`, the text of `file`; a mistake is reported with file:line:column.
+  public static func parse(bytes: [UInt8], file: String) throws(YAMLFileError) -> WebConfiguration {
     var configuration = WebConfiguration()
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: ["allowed-hosts", "listen", "password-hash", "socket"])

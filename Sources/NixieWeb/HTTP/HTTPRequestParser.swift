@@ -98,18 +98,31 @@ public struct HTTPRequestParser: Sendable {
   }
 
   private func parseHead(_ bytes: [UInt8]) -> Result<(request: HTTPRequest, bodyLength: Int), HTTPError> {
-    let bad = { (message: String) in
-      Result<(request: HTTPRequest, bodyLength: Int), HTTPError>.failure(HTTPError(.badRequest, message))
+    do throws(HTTPError) {
+      let lines = try Self.lines(of: bytes)
+      guard let first = lines.first else { throw Self.bad("no request line") }
+      let start = try requestLine(first)
+      let headers = try headers(lines.dropFirst())
+      let request = HTTPRequest(
+        method: start.method, path: start.path, query: start.query, version: start.version, headers: headers)
+      return .success((request, try bodyLength(of: request)))
+    } catch {
+      return .failure(error)
     }
+  }
+
+  /// A bad request saying `message`.
+  private static func bad(_ message: String) -> HTTPError { HTTPError(.badRequest, message) }
+
+  /// The head's lines, each ended by CRLF (the last by the blank line, cut off before).
+  private static func lines(of bytes: [UInt8]) throws(HTTPError) -> [ArraySlice<UInt8>] {
     var lines: [ArraySlice<UInt8>] = []
     var start = 0
     var index = 0
     while index < bytes.count {
-      if bytes[index] == 10 { return bad("a line ends in a bare LF: lines end in CRLF") }
+      if bytes[index] == 10 { throw bad("a line ends in a bare LF: lines end in CRLF") }
       if bytes[index] == 13 {
-        guard index + 1 < bytes.count, bytes[index + 1] == 10 else {
-          return bad("a CR not followed by LF")
-        }
+        guard index + 1 < bytes.count, bytes[index + 1] == 10 else { throw bad("a CR not followed by LF") }
         lines.append(bytes[start..<index])
         index += 2
         start = index
@@ -118,84 +131,94 @@ public struct HTTPRequestParser: Sendable {
       index += 1
     }
     lines.append(bytes[start..<bytes.count])
-    guard let requestLine = lines.first else { return bad("no request line") }
-    let parts = requestLine.split(separator: 32, omittingEmptySubsequences: false)
+    return lines
+  }
+
+  /// `METHOD TARGET VERSION`: a method spoken here, a path in visible ASCII within the
+  /// limit, split at its `?`, and HTTP/1.1 or 1.0.
+  private func requestLine(_ line: ArraySlice<UInt8>) throws(HTTPError)
+    -> (method: String, path: String, query: String, version: String)
+  {
+    let parts = line.split(separator: 32, omittingEmptySubsequences: false)
     guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
-      return bad("the request line must be METHOD TARGET VERSION, one space apart")
+      throw Self.bad("the request line must be METHOD TARGET VERSION, one space apart")
     }
     let method = String(decoding: parts[0], as: UTF8.self)
-    guard parts[0].allSatisfy(Self.isTokenByte) else { return bad("the method is not a token") }
+    guard parts[0].allSatisfy(Self.isTokenByte) else { throw Self.bad("the method is not a token") }
     let version = String(decoding: parts[2], as: UTF8.self)
-    guard version.hasPrefix("HTTP/") else { return bad("the version is not HTTP/1.1") }
+    guard version.hasPrefix("HTTP/") else { throw Self.bad("the version is not HTTP/1.1") }
     guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
-      return .failure(HTTPError(.versionNotSupported, "only HTTP/1.1 and HTTP/1.0 are spoken here"))
+      throw HTTPError(.versionNotSupported, "only HTTP/1.1 and HTTP/1.0 are spoken here")
     }
     guard Self.methods.contains(method) else {
-      return .failure(HTTPError(.notImplemented, "the method is not one of GET, HEAD, POST"))
+      throw HTTPError(.notImplemented, "the method is not one of GET, HEAD, POST")
     }
     let target = parts[1]
     guard target.count <= limits.maximumTargetBytes else {
-      return .failure(HTTPError(.uriTooLong, "the target is over \(limits.maximumTargetBytes) bytes"))
+      throw HTTPError(.uriTooLong, "the target is over \(limits.maximumTargetBytes) bytes")
     }
     guard target.first == UInt8(ascii: "/"), target.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-      return bad("the target must be a path starting with / in visible ASCII")
+      throw Self.bad("the target must be a path starting with / in visible ASCII")
     }
     let text = String(decoding: target, as: UTF8.self)
-    let path: String
-    var query = ""
-    if let mark = text.firstIndex(of: "?") {
-      path = String(text[..<mark])
-      query = String(text[text.index(after: mark)...])
-    } else {
-      path = text
-    }
+    guard let mark = text.firstIndex(of: "?") else { return (method, text, "", version) }
+    return (method, String(text[..<mark]), String(text[text.index(after: mark)...]), version)
+  }
+
+  /// The header fields, names lowercased and values trimmed: no more than the limit, none
+  /// folded, a token before each colon, no control character in a value.
+  private func headers(_ lines: ArraySlice<ArraySlice<UInt8>>) throws(HTTPError) -> [HTTPRequest.Header] {
     var headers: [HTTPRequest.Header] = []
-    for line in lines.dropFirst() {
+    for line in lines {
       guard headers.count < limits.maximumHeaders else {
-        return .failure(HTTPError(.headersTooLarge, "more than \(limits.maximumHeaders) header fields"))
+        throw HTTPError(.headersTooLarge, "more than \(limits.maximumHeaders) header fields")
       }
-      guard let first = line.first else { return bad("an empty header line") }
-      if first == 32 || first == 9 { return bad("folded header lines are not accepted") }
+      guard let first = line.first else { throw Self.bad("an empty header line") }
+      if first == 32 || first == 9 { throw Self.bad("folded header lines are not accepted") }
       guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-        return bad("a header line without a colon")
+        throw Self.bad("a header line without a colon")
       }
       let name = line[line.startIndex..<colon]
       guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
-        return bad("a header name that is not a token (no spaces before the colon)")
+        throw Self.bad("a header name that is not a token (no spaces before the colon)")
       }
       let value = line[(colon + 1)...]
       guard value.allSatisfy({ $0 == 9 || (0x20...0x7E).contains($0) || $0 >= 0x80 }) else {
-        return bad("a control character in a header value")
+        throw Self.bad("a control character in a header value")
       }
       headers.append(
         HTTPRequest.Header(
           name: String(decoding: name, as: UTF8.self).lowercased(),
           value: String(String(decoding: value, as: UTF8.self)[...].trimmingSpaces)))
     }
-    let request = HTTPRequest(method: method, path: path, query: query, version: version, headers: headers)
+    return headers
+  }
+
+  /// How many body bytes follow the head: one Host (HTTP/1.1), no Transfer-Encoding, one
+  /// decimal Content-Length within the limit, which a POST must give.
+  private func bodyLength(of request: HTTPRequest) throws(HTTPError) -> Int {
+    let headers = request.headers
     let hosts = headers.filter { $0.name == "host" }
-    if version == "HTTP/1.1" && hosts.count != 1 {
-      return bad("an HTTP/1.1 request needs exactly one Host header")
+    if request.version == "HTTP/1.1" && hosts.count != 1 {
+      throw Self.bad("an HTTP/1.1 request needs exactly one Host header")
     }
-    if hosts.count > 1 { return bad("more than one Host header") }
+    if hosts.count > 1 { throw Self.bad("more than one Host header") }
     if headers.contains(where: { $0.name == "transfer-encoding" }) {
-      return .failure(HTTPError(.notImplemented, "Transfer-Encoding is not accepted: send Content-Length"))
+      throw HTTPError(.notImplemented, "Transfer-Encoding is not accepted: send Content-Length")
     }
     let lengths = Set(headers.filter { $0.name == "content-length" }.map(\.value))
-    guard lengths.count <= 1 else { return bad("conflicting Content-Length headers") }
-    var length = 0
-    if let given = lengths.first {
-      guard !given.isEmpty, given.utf8.count <= 12, given.utf8.allSatisfy({ (48...57).contains($0) }),
-        let value = Int(given)
-      else { return bad("Content-Length must be a decimal number") }
-      guard value <= limits.maximumBodyBytes else {
-        return .failure(HTTPError(.contentTooLarge, "the body is over \(limits.maximumBodyBytes) bytes"))
-      }
-      length = value
-    } else if method == "POST" {
-      return .failure(HTTPError(.lengthRequired, "a POST needs Content-Length"))
+    guard lengths.count <= 1 else { throw Self.bad("conflicting Content-Length headers") }
+    guard let given = lengths.first else {
+      if request.method == "POST" { throw HTTPError(.lengthRequired, "a POST needs Content-Length") }
+      return 0
     }
-    return .success((request, length))
+    guard !given.isEmpty, given.utf8.count <= 12, given.utf8.allSatisfy({ (48...57).contains($0) }),
+      let value = Int(given)
+    else { throw Self.bad("Content-Length must be a decimal number") }
+    guard value <= limits.maximumBodyBytes else {
+      throw HTTPError(.contentTooLarge, "the body is over \(limits.maximumBodyBytes) bytes")
+    }
+    return value
   }
 
   /// `tchar` of RFC 9110.
