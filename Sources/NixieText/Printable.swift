@@ -35,15 +35,34 @@ public enum Printable {
   /// `text` escaped and, when longer than `limit` characters, cut with an ellipsis: a name (a
   /// topic, a path) in the middle of a message, where quotation marks would be in the way.
   public static func shortened<Text: StringProtocol>(_ text: Text, limit: Int = quoteLimit) -> String {
-    guard text.unicodeScalars.count > limit, text.count > limit else { return escaped(text) }
-    return escaped(text.prefix(Swift.max(limit, 1))) + "…"
+    let (shown, cut) = escapedPrefix(text, limit: limit)
+    return cut ? shown + "…" : shown
+  }
+
+  /// `text` escaped, cut before the character whose escaped form would pass `limit`
+  /// characters (at least one character is kept), and whether it was cut. The limit counts what
+  /// is printed: 64 NULs are 384 characters once escaped, so they are cut as 384 letters are.
+  static func escapedPrefix<Text: StringProtocol>(_ text: Text, limit: Int) -> (String, cut: Bool) {
+    let limit = Swift.max(limit, 1)
+    guard text.unicodeScalars.count > limit || text.unicodeScalars.contains(where: needsEscape) else {
+      return (String(text), false)
+    }
+    var result = ""
+    var length = 0
+    for character in text {
+      let shown = escaped(String(character))
+      length += shown.count
+      if length > limit && !result.isEmpty { return (result, true) }
+      result += shown
+    }
+    return (result, false)
   }
 
   /// The most characters of a value a message quotes.
   public static let quoteLimit = 80
 
   /// `text` as a message quotes a value: in single quotes, escaped, and at most `limit`
-  /// characters of it — a longer value is cut with an ellipsis and its full length noted
+  /// characters of it as printed (an escaped control character counts its `\u{…}`) — a longer value is cut with an ellipsis and its full length noted
   /// (`'aaaa…' (1048576 characters)`), so a huge value in a file is not repeated in full on
   /// every reload. The one home of that rule: every message quoting a configuration value
   /// goes through here.
@@ -54,9 +73,9 @@ public enum Printable {
   )
     -> String
   {
-    let limit = Swift.max(limit, 1)
     let mark = String(mark)
-    guard text.unicodeScalars.count > limit, text.count > limit else { return mark + escaped(text) + mark }
-    return mark + escaped(text.prefix(limit)) + "…\(mark) (\(text.count) characters)"
+    let (shown, cut) = escapedPrefix(text, limit: limit)
+    guard cut else { return mark + shown + mark }
+    return mark + shown + "…\(mark) (\(text.count) characters)"
   }
 }

@@ -35,4 +35,21 @@ struct PrintableTests {
     #expect(Printable.quoted(exactly + "x") == "'" + exactly + "…' (81 characters)")
     #expect(Printable.quoted(String(repeating: "z", count: 1_048_576)).utf8.count < 120)
   }
+
+  /// The limit counts what is printed: control characters escaped six letters each are cut as
+  /// soon as their escapes fill it (64 NULs on an MQTT topic made a 444-letter refusal), and a
+  /// character is never cut in the middle of its escape.
+  @Test func escapesCountTowardsTheLimit() {
+    let nuls = String(repeating: "\u{0}", count: 64)
+    #expect(Printable.quoted(nuls, limit: 64) == "'" + String(repeating: "\\u{00}", count: 10) + "…' (64 characters)")
+    #expect(Printable.quoted("\u{0}", limit: 1) == "'\\u{00}'")
+    #expect(Printable.shortened("ab\u{1B}cd", limit: 4) == "ab…")
+    #expect(Printable.shortened("ab\u{1B}cd", limit: 8) == "ab\\u{1B}…")
+    #expect(Printable.shortened("ab\u{1B}cd", limit: 9) == "ab\\u{1B}c…")
+    #expect(Printable.shortened("ab\u{1B}cd", limit: 10) == "ab\\u{1B}cd")
+    for count in 0...200 {
+      let shown = Printable.quoted(String(repeating: "\u{7}", count: count), limit: 32)
+      #expect(shown.count <= 32 + 2 + "… (200 characters)".count, "\(count) BELs: \(shown)")
+    }
+  }
 }
