@@ -66,9 +66,9 @@ struct MQTT: ParsableCommand {
   }
 
   func run() throws {
-    let job = MQTTJob(
-      configurationPath: config, broker: broker, socket: socket, prefix: prefix, nodeID: nodeID,
-      version: NixieVersion.current, logger: Logger(label: "nixie mqtt"))
+    var job = MQTTJob(
+      configurationPath: config, version: NixieVersion.current, logger: Logger(label: "nixie mqtt"))
+    (job.broker, job.socket, job.prefix, job.nodeID) = (broker, socket, prefix, nodeID)
     if checkBroker {
       try job.checkBroker()
     } else if remove {

@@ -12,9 +12,9 @@ import NixieYAMLFiles
 public struct MQTTJob {
   /// `--config`: the file to read; nil: `/etc/nixie/mqtt.yaml` when it exists.
   public var configurationPath: String?
-  /// `--broker HOST[:PORT]`, instead of the file's.
+  /// `--broker HOST[:PORT]`, instead of the file's (nil: the file's).
   public var broker: String?
-  /// `--socket`, `--prefix`, `--node-id`: instead of the file's.
+  /// `--socket`, `--prefix`, `--node-id`: instead of the file's (nil: the file's).
   public var socket: String?
   public var prefix: String?
   public var nodeID: String?
@@ -22,16 +22,10 @@ public struct MQTTJob {
   public var version: String
   public var logger: Logger
 
-  public init(
-    configurationPath: String?, broker: String?, socket: String?, prefix: String?, nodeID: String?,
-    version: String,
-    logger: Logger
-  ) {
+  /// The job for the file at `configurationPath`, with nothing of it overridden: the command
+  /// line sets `broker`, `socket`, `prefix` and `nodeID` where it gives them.
+  public init(configurationPath: String?, version: String, logger: Logger) {
     self.configurationPath = configurationPath
-    self.broker = broker
-    self.socket = socket
-    self.prefix = prefix
-    self.nodeID = nodeID
     self.version = version
     self.logger = logger
   }

@@ -101,9 +101,7 @@ struct MQTTConfigurationTests {
     try "s3cret word\nignored\n".write(to: file, atomically: true, encoding: .utf8)
     try "from systemd\n".write(
       to: folder.appendingPathComponent("nixie-mqtt-password"), atomically: true, encoding: .utf8)
-    let job = MQTTJob(
-      configurationPath: nil, broker: nil, socket: nil, prefix: nil, nodeID: nil, version: "0",
-      logger: .init(label: "t"))
+    let job = MQTTJob(configurationPath: nil, version: "0", logger: .init(label: "t"))
     var configuration = MQTTConfiguration()
     #expect(try job.password(configuration) == nil)
     configuration.username = "nixie"

@@ -41,7 +41,9 @@ struct PrintableTests {
   /// character is never cut in the middle of its escape.
   @Test func escapesCountTowardsTheLimit() {
     let nuls = String(repeating: "\u{0}", count: 64)
-    #expect(Printable.quoted(nuls, limit: 64) == "'" + String(repeating: "\\u{00}", count: 10) + "…' (64 characters)")
+    #expect(
+      Printable.quoted(nuls, limit: 64) == "'" + String(repeating: "\\u{00}", count: 10)
+        + "…' (64 characters)")
     #expect(Printable.quoted("\u{0}", limit: 1) == "'\\u{00}'")
     #expect(Printable.shortened("ab\u{1B}cd", limit: 4) == "ab…")
     #expect(Printable.shortened("ab\u{1B}cd", limit: 8) == "ab\\u{1B}…")
