@@ -357,7 +357,7 @@ let package = Package(
       dependencies: [
         "nixie", "NixieCLI", "NixieBoards", "NixieControl", "NixieClock", "NixieSimulator", "NixieSystem",
         "NixieRuntime", "NixieInput", "NixieLogging", "NixieDrivers", "NixieTestSupport", "NixieLinux",
-        "NixieCore", "NixieYAMLFiles", "NixieClockSettings",
+        "NixieCore", "NixieYAMLFiles", "NixieClockSettings", "NixieWireDecoders",
       ]
     ),
   ]

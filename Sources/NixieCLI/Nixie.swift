@@ -19,7 +19,7 @@ struct Nixie: ParsableCommand {
       """,
     version: NixieVersion.current,
     subcommands: [
-      Show.self, Clock.self, Send.self, Select.self, Boards.self, Doctor.self, TestPattern.self,
+      Show.self, Clock.self, Send.self, Select.self, Boards.self, Doctor.self, TestPattern.self, Blank.self,
       Bench.self, Web.self, MQTT.self,
     ]
   )

@@ -347,8 +347,28 @@ public struct BoardDoctor {
     ]
   }
 
+  /// On a Raspberry Pi whose config.txt turns I2C on, why `bus` has no node: the kernel has
+  /// the bus but the i2c-dev module that makes its node is not loaded, or it has no such bus
+  /// yet (config.txt is read at boot). Nil when the node is there, or config.txt leaves I2C off
+  /// (`firmwareFindings` then says which line to add).
+  private func missingI2CNodeFinding(_ bus: String) -> DoctorFinding? {
+    guard system.node(bus) == nil, system.raspberryPiConfig?.enablingLine(.i2c) != nil else { return nil }
+    if system.i2cAdapterExists(bus) {
+      return DoctorFinding(
+        .problem, bus,
+        "no such device node: I2C is on and the kernel has the bus, but the i2c-dev module is not loaded",
+        fix: "run 'sudo modprobe i2c-dev'; to load it at every boot: "
+          + "echo i2c-dev | sudo tee /etc/modules-load.d/i2c-dev.conf")
+    }
+    return DoctorFinding(
+      .problem, bus, "no such I2C bus: config.txt turns I2C on, but the kernel has not made the bus",
+      fix: "reboot (the firmware reads config.txt at boot); if it is still missing, 'sudo modprobe i2c-dev'"
+        + " and look for i2c in 'dmesg'")
+  }
+
   private func i2cFindings(_ expanders: TransportPlan.Expanders) -> [DoctorFinding] {
     let bus = expanders.bus
+    if let missing = missingI2CNodeFinding(bus) { return firmwareFindings(.i2c, device: bus) + [missing] }
     var findings =
       firmwareFindings(.i2c, device: bus)
       + nodeFindings(

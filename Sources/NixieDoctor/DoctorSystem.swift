@@ -36,10 +36,16 @@ protocol DoctorSystem {
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError?
   /// The Raspberry Pi firmware's config.txt, or nil on a machine that has none.
   var raspberryPiConfig: RaspberryPiConfig? { get }
+  /// Whether the kernel has the I2C adapter whose node `bus` would be (`/dev/i2c-1`: sysfs's
+  /// `class/i2c-adapter/i2c-1`), node or not: the i2c-dev module makes the nodes.
+  func i2cAdapterExists(_ bus: String) -> Bool
 }
 
 /// `DoctorSystem` on this machine.
 struct LinuxDoctorSystem: DoctorSystem {
+  /// Where sysfs is: `/sys`, or a test's folder standing in for it.
+  var sysfs = "/sys"
+
   var libgpiodVersion: String { Libgpiod.version }
 
   var kernelRelease: String { Kernel.release }
@@ -68,6 +74,11 @@ struct LinuxDoctorSystem: DoctorSystem {
       if let text = try? TextFile.read(path) { return RaspberryPiConfig(path: path, text: text) }
     }
     return nil
+  }
+
+  func i2cAdapterExists(_ bus: String) -> Bool {
+    guard let name = bus.split(separator: "/").last, name.hasPrefix("i2c-") else { return false }
+    return FileSystem.exists("\(sysfs)/class/i2c-adapter/\(name)")
   }
 
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? {

@@ -45,6 +45,43 @@ struct SystemdUnitTests {
     try Self.expectVerifies(try Self.unitUnderTest().path)
   }
 
+  /// The unit's lines `key=…`, in order.
+  static func lines(_ key: String, of text: String) -> [String] {
+    text.split(separator: "\n").filter { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+  }
+
+  /// After every stop — a SIGKILL, the watchdog's abort or a crash included, which leave a
+  /// Raspberry Pi's lines driven — `nixie blank` runs on the board the clock's configuration
+  /// chooses (issue 34).
+  @Test func afterEveryStopTheUnitBlanksTheBoardTheClocksConfigurationChooses() throws {
+    let text = try Self.unitUnderTest().text
+    #expect(
+      Self.lines("ExecStopPost", of: text) == ["/usr/local/bin/nixie blank --config /etc/nixie/nixie.yaml"])
+    let start = try #require(Self.lines("ExecStart", of: text).first)
+    #expect(start.hasSuffix(" --config /etc/nixie/nixie.yaml"), "blank reads another file than the clock")
+    // Run as the clock runs: the same user and device groups, the GPIO devices allowed.
+    #expect(Self.lines("DynamicUser", of: text) == ["yes"])
+    #expect(Self.lines("DeviceAllow", of: text).contains("char-gpiochip rw"))
+  }
+
+  /// The package's unit (Scripts/install --prefix /usr, as debian/rules stages it) runs
+  /// /usr/bin/nixie on every Exec line, the blank after a stop included.
+  @Test func withPrefixUsrEveryCommandOfTheUnitIsUsrBinNixie() throws {
+    let destination = try NixieProcess.temporaryFolder()
+    let result = try Self.run([
+      Self.root.appendingPathComponent("Scripts/install").path, "--destdir", destination.path,
+      "--prefix", "/usr", "--binary", NixieProcess.binary.path,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = try String(
+      contentsOfFile: destination.path + "/etc/systemd/system/nixie-clock.service", encoding: .utf8)
+    #expect(!text.contains("/usr/local/bin"))
+    #expect(Self.lines("ExecStopPost", of: text) == ["/usr/bin/nixie blank --config /etc/nixie/nixie.yaml"])
+    for key in ["ExecCondition", "ExecStart"] {
+      #expect(Self.lines(key, of: text).allSatisfy { $0.hasPrefix("/usr/bin/nixie ") }, "\(key)")
+    }
+  }
+
   /// At most 1.0, as issue 14 asks of the unit in the VM (Tests/Kernel/checks/systemd-boot.sh
   /// scores it there, on trixie's systemd, as well).
   @Test func theUnitsExposureScoreIsAtMostOne() throws {

@@ -18,6 +18,8 @@ final class FakeMachine: DoctorSystem {
   var chip = FakeChip()
   var i2cAnswers: Set<UInt8> = []
   var raspberryPiConfig: RaspberryPiConfig?
+  /// The I2C adapters the kernel has (`/dev/i2c-1`), their nodes made or not.
+  var i2cAdapters: Set<String> = []
   /// What opening any chip throws, as libgpiod does for a chip the user may not open.
   var openError: HardwareError?
 
@@ -38,6 +40,7 @@ final class FakeMachine: DoctorSystem {
     return chip
   }
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
+  func i2cAdapterExists(_ bus: String) -> Bool { i2cAdapters.contains(bus) }
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? {
     i2cAnswers.contains(address)
       ? nil
@@ -267,6 +270,38 @@ struct BoardDoctorTests {
     #expect(config.message == "turns SPI on (dtparam=spi=on)")
   }
 
+  /// config.txt turns I2C on and the kernel has the bus, but there is no /dev/i2c-1: the
+  /// i2c-dev module is not loaded (issue 34) — not "add the line" the file already has.
+  @Test(arguments: ["mcp23017-4xin12", "pcf8574-4xin12"])
+  func aBusWithoutItsNodeNamesTheI2CDevModule(_ board: String) throws {
+    let machine = FakeMachine.ready()
+    machine.nodes["/dev/i2c-1"] = nil
+    machine.i2cAdapters = ["/dev/i2c-1"]
+    machine.raspberryPiConfig = RaspberryPiConfig(
+      path: "/boot/firmware/config.txt", text: "dtparam=i2c_arm=on\ndtparam=spi=on\n")
+    let findings = try Self.findings(board, on: machine)
+    #expect(findings.first { $0.subject == "/boot/firmware/config.txt" }?.status == .ok)
+    let problems = Self.problems(findings)
+    #expect(problems.map(\.subject) == ["/dev/i2c-1"], "\(problems)")
+    let problem = try #require(problems.first)
+    #expect(problem.message.contains("the i2c-dev module is not loaded"), "\(problem.message)")
+    #expect(problem.fix?.contains("sudo modprobe i2c-dev") == true)
+    #expect(problem.fix?.contains("/etc/modules-load.d/") == true)
+    #expect(problem.fix?.contains("dtparam=i2c_arm=on") == false, "\(problem.fix ?? "")")
+  }
+
+  /// config.txt turns I2C on but the kernel has no such bus: the change awaits a reboot.
+  @Test func aBusTurnedOnButNotYetMadeAsksForAReboot() throws {
+    let machine = FakeMachine.ready()
+    machine.nodes["/dev/i2c-1"] = nil
+    machine.raspberryPiConfig = RaspberryPiConfig(
+      path: "/boot/firmware/config.txt", text: "dtparam=i2c_arm=on\n")
+    let problems = Self.problems(try Self.findings("mcp23017-4xin12", on: machine))
+    #expect(problems.map(\.subject) == ["/dev/i2c-1"], "\(problems)")
+    #expect(problems.first?.message.contains("the kernel has not made the bus") == true)
+    #expect(problems.first?.fix?.hasPrefix("reboot") == true)
+  }
+
   @Test func aBusMadeSomeOtherWayIsOnlyAWarning() throws {
     let machine = FakeMachine.ready()
     machine.raspberryPiConfig = Self.freshPiConfig
@@ -389,4 +424,5 @@ struct SmallChipMachine: DoctorSystem {
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? { nil }
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? { nil }
   var raspberryPiConfig: RaspberryPiConfig? { base.raspberryPiConfig }
+  func i2cAdapterExists(_ bus: String) -> Bool { base.i2cAdapterExists(bus) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NixieDoctor
@@ -13,5 +14,18 @@ struct LinuxDoctorSystemTests {
     #expect(system.devices(prefix: "null") == ["/dev/null"])
     #expect(system.canReadWrite("/dev/null"))
     #expect(!system.processGroups.isEmpty)
+  }
+
+  /// The I2C adapters are read from sysfs, here a folder standing in for /sys.
+  @Test func anI2CAdapterIsFoundInSysfs() throws {
+    let sysfs = FileManager.default.temporaryDirectory
+      .appendingPathComponent("nixie-sysfs-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: sysfs) }
+    try FileManager.default.createDirectory(
+      at: sysfs.appendingPathComponent("class/i2c-adapter/i2c-1"), withIntermediateDirectories: true)
+    let system = LinuxDoctorSystem(sysfs: sysfs.path)
+    #expect(system.i2cAdapterExists("/dev/i2c-1"))
+    #expect(!system.i2cAdapterExists("/dev/i2c-3"))
+    #expect(!system.i2cAdapterExists("/dev/spidev0.0"))
   }
 }

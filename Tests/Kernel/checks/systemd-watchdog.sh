@@ -2,7 +2,8 @@
 # stops pinging WATCHDOG=1; systemd must kill it within WatchdogSec and, once the killed process
 # is gone (it dumps core on SIGABRT, which takes its own time), start it again within RestartSec
 # (the restart job's start, as the journal dates it: the new process itself comes after the
-# unit's ExecCondition); the new one shows the time again (systemd-watchdog.host.sh).
+# unit's ExecCondition); the new one shows the time again (systemd-watchdog.host.sh). Between
+# the killed process's end and the unit's failure runs ExecStopPost (nixie blank, issue 34).
 kt_sd_begin
 pid=$(kt_sd_prop MainPID)
 restarts=$(kt_sd_prop NRestarts)
@@ -13,8 +14,8 @@ kt_sd_mark stopped
 kt_sd_wait $((watchdog + restart + 10)) "systemd restarts nixie-clock after SIGSTOP" \
   kt_sd_logged '^Starting nixie-clock.service'
 # Each journal line must be there: a marker without its date would stand for "now".
-for mark in "timeout:Watchdog timeout" "exited:Failed with result 'watchdog'" \
-  "restarting:^Starting nixie-clock.service"; do
+for mark in "timeout:Watchdog timeout" "ended:Main process exited, code=killed" \
+  "exited:Failed with result 'watchdog'" "restarting:^Starting nixie-clock.service"; do
   at=$(kt_sd_logged_at "${mark#*:}")
   [[ -n $at ]] || kt_fail "the journal has no line matching \"${mark#*:}\""
   kt_sd_mark "${mark%%:*}" "at_us=$at"
