@@ -1,5 +1,6 @@
 import NixieBoardModel
 import NixieSystem
+import NixieText
 
 /// How a board profile names its gpiochip (`gpio.chip`): by device path, by name, or by label.
 ///
@@ -18,6 +19,14 @@ public enum ChipReference: Hashable, Sendable {
   /// pinctrl-bcm2835), whatever its number.
   static let aliases: [String: [String]] = [
     GPIOWiring.raspberryPiHeader: ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
+  ]
+
+  /// The device-tree `compatible` of the chip that has each label: a chip is found by it when
+  /// no chip has any of the labels (`DeviceTreeGPIOChips`), whatever its number and label.
+  static let compatibleOfLabel: [String: String] = [
+    "pinctrl-rp1": "raspberrypi,rp1-gpio",
+    "pinctrl-bcm2711": "brcm,bcm2711-gpio",
+    "pinctrl-bcm2835": "brcm,bcm2835-gpio",
   ]
 
   public init(_ reference: String) {
@@ -46,8 +55,22 @@ public enum ChipReference: Hashable, Sendable {
     if case .labels(let labels) = self { labels } else { [] }
   }
 
-  /// What the error says when no chip has any of them.
+  /// The compatibles looked for, in order, when no chip has any of the labels.
+  public var compatibles: [String] {
+    labels.compactMap { Self.compatibleOfLabel[$0] }
+  }
+
+  /// What the error says when no chip has any of them (nor any of the compatibles).
   public var notFoundDetail: String {
-    "no chip is called or labelled " + labels.map { "\"\($0)\"" }.joined(separator: " or ")
+    let named = "no chip is called or labelled " + labels.map { "\"\($0)\"" }.joined(separator: " or ")
+    guard !compatibles.isEmpty else { return named }
+    return named + ", nor is compatible with "
+      + compatibles.map { Printable.quoted($0, mark: "\"") }.joined(separator: " or ")
+  }
+
+  /// The device node of the chip found by compatible in `sysfs` (a folder in tests), for labels
+  /// no chip has; nil for a path or a name, or when no chip is compatible.
+  func compatibleDevicePath(sysfs: String = "/sys") -> String? {
+    DeviceTreeGPIOChips(sysfs: sysfs).devicePath(compatibleWith: compatibles)
   }
 }

@@ -12,7 +12,7 @@
     static var version: String { String(cString: gpiod_version_string()) }
     static let apiMajor = 1
 
-    /// By path, name or label (`ChipReference`).
+    /// By path, name or label (`ChipReference`), then by the labels' device-tree compatibles.
     static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
       let chipReference = ChipReference(reference)
       let device = chipReference.devicePath ?? reference
@@ -27,6 +27,8 @@
         return LibgpiodV1Chip(chip)
       } catch {
         if chipReference.devicePath == nil && error.errno == .noSuchFile {
+          // No chip has the labels: the chip whose device tree node is compatible, if one is.
+          if let path = chipReference.compatibleDevicePath() { return try openChip(path) }
           throw HardwareError(
             transport: .gpio, device: reference, operation: "open the GPIO chip", problem: .noSuchChip,
             errno: error.errno, detail: chipReference.notFoundDetail)

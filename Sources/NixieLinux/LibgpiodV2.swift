@@ -17,7 +17,8 @@
 
     /// By path, name or label (`ChipReference`); 2.x opens by path only, so the labels are
     /// looked for in every GPIO chip in `/dev`, in number order: the first chip with the first
-    /// label wins, else the chip with the earliest label of the list.
+    /// label wins, else the chip with the earliest label of the list, else the chip compatible with
+    /// one of the labels' device-tree compatibles (`ChipReference.compatibles`).
     static func openChip(_ reference: String) throws(HardwareError) -> any GPIOChipAPI {
       let chipReference = ChipReference(reference)
       if let device = chipReference.devicePath {
@@ -37,6 +38,8 @@
         }
       }
       if let best { return best.chip }
+      // No chip has the labels: the chip whose device tree node is compatible, if one is.
+      if let path = chipReference.compatibleDevicePath() { return try open(path) }
       // A chip that could not be opened may be the one (libgpiod 1.6 fails the same way).
       if let firstFailure, firstFailure.problem == .permissionDenied { throw firstFailure }
       throw HardwareError(

@@ -27,7 +27,8 @@ struct NixieProcess {
   /// chip: the profiles name the Raspberry Pi header's chip by its labels, and none has them.
   static let noHeaderChip =
     #"nixie: raspberry-pi: open the GPIO chip: not found (no chip is called or labelled "pinctrl-rp1" or "#
-    + #""pinctrl-bcm2711" or "pinctrl-bcm2835")"#
+    + #""pinctrl-bcm2711" or "pinctrl-bcm2835", nor is compatible with "raspberrypi,rp1-gpio" or "#
+    + #""brcm,bcm2711-gpio" or "brcm,bcm2835-gpio")"#
 
   /// Runs `executable` (the built `nixie` unless told otherwise) with `arguments`.
   static func run(

@@ -124,7 +124,8 @@ struct BoardDoctorTests {
     #expect(problems.map(\.subject) == ["raspberry-pi"])
     #expect(
       problems.first?.message
-        == #"no chip is called or labelled "pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835" "#
+        == #"no chip is called or labelled "pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835", "#
+        + #"nor is compatible with "raspberrypi,rp1-gpio" or "brcm,bcm2711-gpio" or "brcm,bcm2835-gpio" "#
         + "(this machine has gpiochip0, gpiochip1)")
     #expect(problems.first?.fix?.contains("list them with 'gpiodetect' and set gpio.chip") == true)
   }

@@ -27,6 +27,15 @@ struct ChipReferenceTests {
     #expect(ChipReference("nixie-sim").notFoundDetail == #"no chip is called or labelled "nixie-sim""#)
     #expect(
       ChipReference("raspberry-pi").notFoundDetail
-        == #"no chip is called or labelled "pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835""#)
+        == #"no chip is called or labelled "pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835", "#
+        + #"nor is compatible with "raspberrypi,rp1-gpio" or "brcm,bcm2711-gpio" or "brcm,bcm2835-gpio""#)
+  }
+
+  @Test func theHeadersLabelsHaveTheirDeviceTreeCompatibles() {
+    #expect(
+      ChipReference("raspberry-pi").compatibles == ["raspberrypi,rp1-gpio", "brcm,bcm2711-gpio", "brcm,bcm2835-gpio"])
+    #expect(ChipReference("pinctrl-bcm2711").compatibles == ["brcm,bcm2711-gpio"])
+    #expect(ChipReference("nixie-sim").compatibles.isEmpty)
+    #expect(ChipReference("gpiochip0").compatibles.isEmpty)
   }
 }

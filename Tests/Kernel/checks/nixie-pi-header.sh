@@ -5,7 +5,7 @@
 # the fix; `--backend hardware` fails the same way, exit 69. (That the labels are found where a
 # chip has one: systemd-ncs314, whose header chip is labelled pinctrl-bcm2711.)
 [[ -x ${KT_NIXIE:-} ]] || kt_fail "no nixie build for libgpiod $KT_GPIOD: run Scripts/kernel-test (it builds both)"
-labels='"pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835"'
+labels='"pinctrl-rp1" or "pinctrl-bcm2711" or "pinctrl-bcm2835", nor is compatible with "raspberrypi,rp1-gpio" or "brcm,bcm2711-gpio" or "brcm,bcm2835-gpio"'
 
 status=0
 "$KT_NIXIE" doctor --board hv5622-6xin14 >doctor.txt 2>doctor.err || status=$?
