@@ -10,11 +10,19 @@ public struct GPIOEdgeEvent: Hashable, Sendable {
   /// The kernel's count of this line's events in the request, from 1 (libgpiod 2.x; nil with
   /// 1.6, whose events carry none): a gap means events were lost.
   public var lineSequence: UInt64?
+  /// True when the read that brought this event took a whole kernel queue (libgpiod 1.6: the
+  /// kernel keeps 16 events per line and drops what comes while they wait): edges after it
+  /// may have been dropped. A read of fewer events proves none were.
+  public var fromFullQueue: Bool
 
-  public init(offset: UInt32, rising: Bool, timestampNanoseconds: UInt64, lineSequence: UInt64? = nil) {
+  public init(
+    offset: UInt32, rising: Bool, timestampNanoseconds: UInt64, lineSequence: UInt64? = nil,
+    fromFullQueue: Bool = false
+  ) {
     self.offset = offset
     self.rising = rising
     self.timestampNanoseconds = timestampNanoseconds
     self.lineSequence = lineSequence
+    self.fromFullQueue = fromFullQueue
   }
 }

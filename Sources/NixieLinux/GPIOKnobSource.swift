@@ -11,16 +11,17 @@ import NixieTransports
 /// timer). After each wake it also takes whatever else is already queued, so an edge that
 /// raced the read of another line is not handed over out of order.
 ///
-/// An edge can be lost when a kernel queue overflows (a fast spin). libgpiod 1.6 gives each
-/// line a queue of 16 and drops edges silently, so after every batch the lines' real levels
-/// are read, and a line whose last reported level is not its real one gets one more event
-/// with the real level, stamped now. The decoder treats that as what it is — a level it
-/// missed the way to — and resynchronises at the next rest position; a repeated level is a
-/// no-op downstream, so this is safe against an edge arriving just after the read. libgpiod
-/// 2.x has one queue of 1 024 for the three lines and numbers each line's events, so the
-/// levels are read back only when a number is skipped: no stand-in events for edges that are
-/// merely still on their way. With 2.x the kernel also debounces the push switch (and reads
-/// it debounced), on top of `PushSwitch`.
+/// An edge can be lost when a kernel queue overflows (a fast spin). Then the lines' real
+/// levels are read, and a line whose last reported level is not its real one gets one more
+/// event with the real level, stamped now. The decoder treats that as what it is — a level it
+/// missed the way to — and resynchronises at the next rest position. Only then: a level read
+/// also sees edges that are merely still on their way, and stand-ins for those, made while a
+/// busy reader lags a turn by a few milliseconds, would cost the detent being turned.
+/// libgpiod 1.6 gives each line a queue of 16 and drops edges silently, so a loss is possible
+/// only after a read that took 16 events (`GPIOEdgeEvent.fromFullQueue`); libgpiod 2.x has
+/// one queue of 1 024 for the three lines and numbers each line's events, so a loss is a
+/// skipped number. With 2.x the kernel also debounces the push switch (and reads it
+/// debounced), on top of `PushSwitch`.
 public final class GPIOKnobSource: LineEventSource {
   private let source: GPIOEdgeEventSource
   private let clock: MonotonicClock
@@ -110,12 +111,15 @@ public final class GPIOKnobSource: LineEventSource {
     return events
   }
 
-  /// Whether edges may have been lost before or among `edges`: always with libgpiod 1.6 (its
-  /// events carry no sequence numbers), with 2.x when a line's numbers skip one.
+  /// Whether edges may have been lost before or among `edges`: with libgpiod 1.6 when a read
+  /// took a whole queue, with 2.x when a line's numbers skip one.
   private func lostEdges(in edges: [GPIOEdgeEvent]) -> Bool {
     var lost = false
     for edge in edges {
-      guard let number = edge.lineSequence else { return true }
+      guard let number = edge.lineSequence else {
+        if edge.fromFullQueue { lost = true }
+        continue
+      }
       if number != sequence[edge.offset, default: 0] + 1 { lost = true }
       sequence[edge.offset] = number
     }

@@ -250,11 +250,15 @@
         count = gpiod_line_event_read_fd_multiple(descriptor, &buffer, capacity)
         return count
       }
+      // The buffer holds as many events as the kernel's queue of a line (16): a read that
+      // fills it may have emptied a queue that dropped edges.
+      let full = count >= Int32(capacity)
       for event in buffer.prefix(Int(count)) {
         events.append(
           GPIOEdgeEvent(
             offset: offsets[index], rising: event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE),
-            timestampNanoseconds: UInt64(event.ts.tv_sec) * 1_000_000_000 + UInt64(event.ts.tv_nsec)))
+            timestampNanoseconds: UInt64(event.ts.tv_sec) * 1_000_000_000 + UInt64(event.ts.tv_nsec),
+            fromFullQueue: full))
       }
     }
 
