@@ -36,6 +36,7 @@ public struct BoardDoctor {
       }
     }
     for (chip, lines) in chips { findings += gpioFindings(chip: chip, lines: lines) }
+    findings += spiPinFindings(plan)
     if let spi = plan.spi { findings += spiFindings(spi) }
     if let i2c = plan.i2c { findings += i2cFindings(i2c) }
     findings += rtcFindings()
@@ -63,6 +64,40 @@ public struct BoardDoctor {
     if let buzzer { groups.append((buzzer.chip, [.buzzer: buzzer.line])) }
     if let presence { groups.append((presence.chip, [.presence: presence.line])) }
     return groups
+  }
+
+  // MARK: - SPI0's pins
+
+  /// The header's SPI0 pins (BCM numbers) and what SPI uses each for.
+  static let spi0Pins: [UInt32: String] = [7: "CE1", 8: "CE0", 9: "MISO", 10: "MOSI", 11: "SCLK"]
+
+  /// A board bit-banged on the Pi header's SPI0 pins while config.txt turns SPI on: the SPI
+  /// driver owns those pins (its chip selects are lines the kernel holds), so the clock finds
+  /// them busy or fights the controller for them. A warning with the two ways out.
+  private func spiPinFindings(_ plan: TransportPlan) -> [DoctorFinding] {
+    guard plan.spi == nil, let outputs = plan.outputs, let config = system.raspberryPiConfig,
+      let line = config.enablingLine(.spi0), isRaspberryPiHeader(outputs.chip)
+    else { return [] }
+    let taken = outputs.lines.compactMap { role, offset in
+      Self.spi0Pins[offset].map { (offset, "\(role.name) on \(offset) (\($0))") }
+    }.sorted { $0.0 < $1.0 }.map(\.1)
+    guard !taken.isEmpty else { return [] }
+    return [
+      DoctorFinding(
+        .warning, config.path,
+        "turns SPI on (\(line)), and the board bit-bangs on SPI0's pins: \(taken.joined(separator: ", ")); "
+          + "the SPI driver holds them",
+        fix: "turn SPI off ('\(RaspberryPiConfig.Bus.spi0.command)', or remove the line) and reboot, "
+          + "or drive the board through SPI if its profile has a version for it")
+    ]
+  }
+
+  /// Whether `reference` is the Raspberry Pi header's chip: the `raspberry-pi` alias, one of
+  /// its labels, or a chip here that has one.
+  private func isRaspberryPiHeader(_ reference: String) -> Bool {
+    let headerLabels = Set(ChipReference.raspberryPiHeaderLabels)
+    if !headerLabels.isDisjoint(with: ChipReference(reference).labels) { return true }
+    return (try? system.openChip(reference)).map { headerLabels.contains($0.label) } ?? false
   }
 
   // MARK: - The board's real-time clock

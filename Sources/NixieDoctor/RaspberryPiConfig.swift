@@ -24,6 +24,10 @@ struct RaspberryPiConfig: Hashable, Sendable {
     static let spi = Bus(
       name: "SPI", parameters: ["spi"], overlayPrefix: "spi", line: "dtparam=spi=on",
       command: "sudo raspi-config nonint do_spi 0")
+    /// SPI0 alone, whose pins are the header's BCM 7–11 (SPI1's overlays do not count).
+    static let spi0 = Bus(
+      name: "SPI0", parameters: ["spi"], overlayPrefix: "spi0", line: "dtparam=spi=on",
+      command: "sudo raspi-config nonint do_spi 1")
     static let i2c = Bus(
       name: "I2C", parameters: ["i2c_arm", "i2c"], overlayPrefix: "i2c", line: "dtparam=i2c_arm=on",
       command: "sudo raspi-config nonint do_i2c 0")

@@ -17,9 +17,10 @@ public enum ChipReference: Hashable, Sendable {
   /// order they are looked for: `raspberry-pi` is the 40-pin header's chip on every Raspberry Pi
   /// (Pi 5: pinctrl-rp1, Pi 4 and 400: pinctrl-bcm2711, earlier models and the Zero 2 W:
   /// pinctrl-bcm2835), whatever its number.
-  static let aliases: [String: [String]] = [
-    GPIOWiring.raspberryPiHeader: ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
-  ]
+  static let aliases: [String: [String]] = [GPIOWiring.raspberryPiHeader: raspberryPiHeaderLabels]
+
+  /// The labels of the 40-pin header's chip on the Raspberry Pis, newest first.
+  public static let raspberryPiHeaderLabels = ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
 
   /// The device-tree `compatible` of the chip that has each label: a chip is found by it when
   /// no chip has any of the labels (`DeviceTreeGPIOChips`), whatever its number and label.

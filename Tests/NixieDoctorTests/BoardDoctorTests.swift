@@ -364,6 +364,34 @@ struct BoardDoctorTests {
       !(try Self.findings("hv5622-6xin14-spi", on: machine)).contains { $0.message.contains("real-time") })
   }
 
+  /// A board bit-banged on SPI0's pins (hv5622-6xin14: MOSI, SCLK and CE0) while config.txt
+  /// turns SPI on is warned, with the command that turns SPI off (issue 34); not its SPI
+  /// version, nor with SPI off, commented out or only SPI1 on.
+  @Test func aBoardBitBangedOnSPI0sPinsWhileSPIIsOnIsWarned() throws {
+    let machine = FakeMachine.ready()
+    machine.raspberryPiConfig = RaspberryPiConfig(path: "/boot/firmware/config.txt", text: "dtparam=spi=on\n")
+    let findings = try Self.findings("hv5622-6xin14", on: machine)
+    #expect(Self.problems(findings).isEmpty, "\(findings)")
+    let warning = try #require(findings.first { $0.message.contains("SPI0's pins") })
+    #expect(warning.status == .warning)
+    #expect(warning.subject == "/boot/firmware/config.txt")
+    #expect(
+      warning.message
+        == "turns SPI on (dtparam=spi=on), and the board bit-bangs on SPI0's pins: "
+        + "le on 8 (CE0), din on 10 (MOSI), clk on 11 (SCLK); the SPI driver holds them")
+    #expect(warning.fix?.contains("'sudo raspi-config nonint do_spi 1'") == true)
+    for (board, text) in [
+      ("hv5622-6xin14-spi", "dtparam=spi=on\n"), ("hv5622-6xin14", "dtparam=spi=off\n"),
+      ("hv5622-6xin14", "# dtparam=spi=on\n"), ("hv5622-6xin14", "dtoverlay=spi1-3cs\n"),
+      ("hv5622-6xin14", "dtparam=spi=on\ndtparam=spi=off\n"),
+    ] {
+      machine.raspberryPiConfig = RaspberryPiConfig(path: "/boot/firmware/config.txt", text: text)
+      #expect(
+        !(try Self.findings(board, on: machine)).contains { $0.message.contains("SPI0's pins") },
+        "\(board) with \(text)")
+    }
+  }
+
   @Test func aMachineWithoutConfigTxtGetsNoFirmwareFinding() throws {
     let findings = try Self.findings("hv5622-6xin14-spi", on: FakeMachine.ready())
     #expect(!findings.contains { $0.subject.hasSuffix("config.txt") })
