@@ -66,6 +66,23 @@ public struct BoardDoctor {
     return groups
   }
 
+  /// The header chip of a Raspberry Pi 5 (or CM5) missing because the kernel is not
+  /// Raspberry Pi's: Debian's own arm64 kernel lacks most of the RP1 support the header's GPIO
+  /// is on, so "no such chip" would send the user looking in the wrong place.
+  private func piKernelFinding(_ reference: ChipReference) -> DoctorFinding? {
+    guard reference.labels.contains("pinctrl-rp1"), let model = system.machineModel,
+      model.hasPrefix("Raspberry Pi 5") || model.hasPrefix("Raspberry Pi Compute Module 5"),
+      !system.kernelRelease.contains("rpi")
+    else { return nil }
+    return DoctorFinding(
+      .problem, "kernel",
+      "this \(Printable.quoted(model, limit: 64)) has no header GPIO chip (pinctrl-rp1), and its kernel "
+        + "\(Printable.quoted(system.kernelRelease, limit: 64)) is not Raspberry Pi's (no 'rpi' in its name): "
+        + "Debian's own kernel lacks most of the RP1 support the header's GPIO is on",
+      fix: "boot Raspberry Pi's kernel: 'sudo apt install linux-image-rpi-2712' from archive.raspberrypi.com "
+        + "(Raspberry Pi OS has it), then reboot")
+  }
+
   // MARK: - SPI0's pins
 
   /// The header's SPI0 pins (BCM numbers) and what SPI uses each for.
@@ -291,6 +308,9 @@ public struct BoardDoctor {
     do throws(HardwareError) {
       chip = try system.openChip(reference)
     } catch {
+      if error.problem == .noSuchChip, let kernel = piKernelFinding(chipReference) {
+        return findings + [kernel]
+      }
       if error.problem == .noSuchChip && chipReference.devicePath == nil {
         // A label (or `raspberry-pi`, the Pi header's labels) that no chip here has: name the
         // labels and the chips there are.

@@ -39,6 +39,9 @@ protocol DoctorSystem {
   /// Whether the kernel has the I2C adapter whose node `bus` would be (`/dev/i2c-1`: sysfs's
   /// `class/i2c-adapter/i2c-1`), node or not: the i2c-dev module makes the nodes.
   func i2cAdapterExists(_ bus: String) -> Bool
+  /// The machine's model as its device tree names it (`Raspberry Pi 5 Model B Rev 1.0`), or
+  /// nil without a device tree.
+  var machineModel: String? { get }
 }
 
 /// `DoctorSystem` on this machine.
@@ -79,6 +82,12 @@ struct LinuxDoctorSystem: DoctorSystem {
   func i2cAdapterExists(_ bus: String) -> Bool {
     guard let name = bus.split(separator: "/").last, name.hasPrefix("i2c-") else { return false }
     return FileSystem.exists("\(sysfs)/class/i2c-adapter/\(name)")
+  }
+
+  var machineModel: String? {
+    guard let text = try? TextFile.read("\(sysfs)/firmware/devicetree/base/model", limit: 256) else { return nil }
+    let model = text.prefix { $0 != "\0" }.trimmingWhitespace
+    return model.isEmpty ? nil : model
   }
 
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? {

@@ -22,6 +22,7 @@ final class FakeMachine: DoctorSystem {
   var i2cAdapters: Set<String> = []
   /// What opening any chip throws, as libgpiod does for a chip the user may not open.
   var openError: HardwareError?
+  var machineModel: String? = "Raspberry Pi 4 Model B Rev 1.4"
 
   func node(_ path: String) -> DeviceNode? { nodes[path] }
   func canReadWrite(_ path: String) -> Bool { usable.contains(path) }
@@ -392,6 +393,33 @@ struct BoardDoctorTests {
     }
   }
 
+  /// A Pi 5 on Debian's own kernel has no pinctrl-rp1: the doctor says the kernel is the
+  /// cause and how to boot Raspberry Pi's (issue 34 §3), not just "no such chip"; on Raspberry
+  /// Pi's kernel, or another model, the missing chip is reported as before.
+  @Test func aPi5OnDebiansKernelIsToldToBootRaspberryPisKernel() throws {
+    let machine = FakeMachine.ready()
+    machine.chip = FakeChip(name: "gpiochip0", label: "gpio-brcmstb@107d508500")
+    machine.machineModel = "Raspberry Pi 5 Model B Rev 1.0"
+    machine.kernelRelease = "6.1.0-28-arm64"
+    let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
+    let kernel = try #require(problems.first { $0.subject == "kernel" }, "\(problems)")
+    #expect(
+      kernel.message
+        == "this 'Raspberry Pi 5 Model B Rev 1.0' has no header GPIO chip (pinctrl-rp1), and its kernel "
+        + "'6.1.0-28-arm64' is not Raspberry Pi's (no 'rpi' in its name): Debian's own kernel lacks most of "
+        + "the RP1 support the header's GPIO is on")
+    #expect(kernel.fix?.contains("linux-image-rpi-2712") == true)
+    for (model, release) in [
+      ("Raspberry Pi 5 Model B Rev 1.0", "6.6.51+rpt-rpi-2712"), ("Raspberry Pi 4 Model B Rev 1.4", "6.1.0-28-arm64"),
+    ] {
+      machine.machineModel = model
+      machine.kernelRelease = release
+      let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
+      #expect(!problems.contains { $0.subject == "kernel" }, "\(model) \(release)")
+      #expect(problems.contains { $0.message.hasPrefix("no chip is called or labelled") }, "\(model) \(release)")
+    }
+  }
+
   @Test func aMachineWithoutConfigTxtGetsNoFirmwareFinding() throws {
     let findings = try Self.findings("hv5622-6xin14-spi", on: FakeMachine.ready())
     #expect(!findings.contains { $0.subject.hasSuffix("config.txt") })
@@ -454,4 +482,5 @@ struct SmallChipMachine: DoctorSystem {
   func probeI2C(bus: String, address: UInt8, chip: I2CExpander) -> HardwareError? { nil }
   var raspberryPiConfig: RaspberryPiConfig? { base.raspberryPiConfig }
   func i2cAdapterExists(_ bus: String) -> Bool { base.i2cAdapterExists(bus) }
+  var machineModel: String? { base.machineModel }
 }

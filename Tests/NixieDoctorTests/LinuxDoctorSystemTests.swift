@@ -28,4 +28,18 @@ struct LinuxDoctorSystemTests {
     #expect(!system.i2cAdapterExists("/dev/i2c-3"))
     #expect(!system.i2cAdapterExists("/dev/spidev0.0"))
   }
+
+  /// The model is read from the device tree in sysfs (NUL-terminated there), here a folder
+  /// standing in for /sys; none without a device tree.
+  @Test func theMachineModelIsReadFromTheDeviceTree() throws {
+    let sysfs = FileManager.default.temporaryDirectory
+      .appendingPathComponent("nixie-sysfs-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: sysfs) }
+    let system = LinuxDoctorSystem(sysfs: sysfs.path)
+    #expect(system.machineModel == nil)
+    let base = sysfs.appendingPathComponent("firmware/devicetree/base")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    try Data("Raspberry Pi 5 Model B Rev 1.0\0".utf8).write(to: base.appendingPathComponent("model"))
+    #expect(system.machineModel == "Raspberry Pi 5 Model B Rev 1.0")
+  }
 }
