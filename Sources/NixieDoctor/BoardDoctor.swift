@@ -308,17 +308,15 @@ public struct BoardDoctor {
     do throws(HardwareError) {
       chip = try system.openChip(reference)
     } catch {
-      if error.problem == .noSuchChip, let kernel = piKernelFinding(chipReference) {
-        return findings + [kernel]
-      }
       if error.problem == .noSuchChip && chipReference.devicePath == nil {
         // A label (or `raspberry-pi`, the Pi header's labels) that no chip here has: name the
-        // labels and the chips there are.
+        // labels and the chips there are, or the kernel that lacks the chip.
         let chips = present.map { $0.replacing("/dev/", with: "") }.joined(separator: ", ")
         return findings + [
-          DoctorFinding(
-            .problem, reference, chipReference.notFoundDetail + " (this machine has \(chips))",
-            fix: error.fix)
+          piKernelFinding(chipReference)
+            ?? DoctorFinding(
+              .problem, reference, chipReference.notFoundDetail + " (this machine has \(chips))",
+              fix: error.fix)
         ]
       }
       // Looking for a label opens every chip: one the user may not open says why.

@@ -85,7 +85,9 @@ struct LinuxDoctorSystem: DoctorSystem {
   }
 
   var machineModel: String? {
-    guard let text = try? TextFile.read("\(sysfs)/firmware/devicetree/base/model", limit: 256) else { return nil }
+    guard let text = try? TextFile.read("\(sysfs)/firmware/devicetree/base/model", limit: 256) else {
+      return nil
+    }
     let model = text.prefix { $0 != "\0" }.trimmingWhitespace
     return model.isEmpty ? nil : model
   }

@@ -410,13 +410,15 @@ struct BoardDoctorTests {
         + "the RP1 support the header's GPIO is on")
     #expect(kernel.fix?.contains("linux-image-rpi-2712") == true)
     for (model, release) in [
-      ("Raspberry Pi 5 Model B Rev 1.0", "6.6.51+rpt-rpi-2712"), ("Raspberry Pi 4 Model B Rev 1.4", "6.1.0-28-arm64"),
+      ("Raspberry Pi 5 Model B Rev 1.0", "6.6.51+rpt-rpi-2712"),
+      ("Raspberry Pi 4 Model B Rev 1.4", "6.1.0-28-arm64"),
     ] {
       machine.machineModel = model
       machine.kernelRelease = release
       let problems = Self.problems(try Self.findings("hv5622-6xin14", on: machine))
       #expect(!problems.contains { $0.subject == "kernel" }, "\(model) \(release)")
-      #expect(problems.contains { $0.message.hasPrefix("no chip is called or labelled") }, "\(model) \(release)")
+      #expect(
+        problems.contains { $0.message.hasPrefix("no chip is called or labelled") }, "\(model) \(release)")
     }
   }
 
