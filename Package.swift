@@ -52,6 +52,7 @@ let package = Package(
     .library(name: "NixieYAMLFiles", targets: ["NixieYAMLFiles"]),
     .library(name: "NixieBoards", targets: ["NixieBoards"]),
     .library(name: "NixieTime", targets: ["NixieTime"]),
+    .library(name: "NixieAlarms", targets: ["NixieAlarms"]),
     .library(name: "NixieControl", targets: ["NixieControl"]),
     .library(name: "NixieClockSettings", targets: ["NixieClockSettings"]),
     .library(name: "NixieClock", targets: ["NixieClock"]),
@@ -139,6 +140,9 @@ let package = Package(
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
     // file system. Pure Swift; it imports only NixieText.
     .target(name: "NixieTime", dependencies: ["NixieText"]),
+    // Alarms without the daemon: tunes (RTTTL, the built-in ones, their pitches), an alarm's
+    // next ring in a zone (DST-correct), and the bell's state (ringing, snoozed, silent). Pure.
+    .target(name: "NixieAlarms", dependencies: ["NixieText", "NixieTime"]),
     // What the clock reads of the room: the light (the kernel's IIO sensors, read through an
     // injected file system; the lux → brightness curve, its smoothing and the sanity checks)
     // and presence (a line's timer). Pure but for libm's log10.
@@ -294,6 +298,7 @@ let package = Package(
     // Checked against zdump, glibc and Python's zoneinfo on this machine's zone files.
     .testTarget(name: "NixieTimeTests", dependencies: ["NixieTime", "NixieTestSupport", "NixieText"]),
     .testTarget(name: "NixieRoomTests", dependencies: ["NixieRoom"]),
+    .testTarget(name: "NixieAlarmsTests", dependencies: ["NixieAlarms", "NixieTime", "NixieTestSupport"]),
     .testTarget(
       name: "NixieSimulatorTests",
       dependencies: [
