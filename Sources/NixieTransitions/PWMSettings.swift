@@ -17,6 +17,33 @@ public struct PWMSettings: Hashable, Sendable {
     self.levels = min(max(levels, 16), 1000)
   }
 
+  /// The fewest levels worth a period of its own: below this a longer period (up to
+  /// `maximumPeriod`) is taken rather than fewer levels.
+  public static let fewestFadingLevels = 16
+
+  /// What a board whose frame write takes `writeTime` nanoseconds can keep (issue 34 §2): no
+  /// slice shorter than a write, so no slice is skipped or late. Fast writes keep the default
+  /// (5 ms in 250 levels of 20 µs); slower ones get fewer levels in 5 ms while at least 16 fit,
+  /// then a period as long as 16 writes up to 10 ms, then fewer than 16 levels in 10 ms — down
+  /// to 1 (on or off: fades become cuts) for a write of more than 5 ms.
+  public static func fitted(writeTime: UInt64) -> PWMSettings {
+    let standard = PWMSettings()
+    guard writeTime > standard.period / UInt64(standard.levels) else { return standard }
+    let inStandardPeriod = standard.period / writeTime
+    if inStandardPeriod >= UInt64(fewestFadingLevels) {
+      return PWMSettings(period: standard.period, levels: Int(inStandardPeriod))
+    }
+    let (sixteenWrites, overflow) = writeTime.multipliedReportingOverflow(by: UInt64(fewestFadingLevels))
+    let period = overflow ? maximumPeriod : min(maximumPeriod, sixteenWrites)
+    return PWMSettings(fittedPeriod: period, levels: Int(max(1, period / writeTime)))
+  }
+
+  /// Settings as `fitted` chose them: fewer than 16 levels allowed.
+  private init(fittedPeriod period: UInt64, levels: Int) {
+    self.period = period
+    self.levels = levels
+  }
+
   /// The start of step `tick` within a period, in nanoseconds.
   @inline(__always)
   public func offset(ofTick tick: Int) -> UInt64 { UInt64(tick) * period / UInt64(levels) }
