@@ -122,7 +122,7 @@ public enum RTTTLParser {
       guard let colon = characters.firstIndex(of: ":") else {
         throw error("a tune is name:defaults:notes, and this one has no ':'", at: characters.count + 1)
       }
-      let name = String(characters[..<colon]).trimmingSpaces
+      let name = String(String(characters[..<colon]).trimmingSpacesAndTabs)
       guard name.count <= 64 else { throw error("a tune's name is at most 64 characters", at: 1) }
       index = colon + 1
       return name
@@ -240,17 +240,5 @@ public enum RTTTLParser {
       guard letter != "p" else { return .rest(nanoseconds) }
       return TuneNote(hertz: PitchTable.hertz(semitone: semitone, octave: octave), nanoseconds: nanoseconds)
     }
-  }
-}
-
-extension String {
-  /// Without spaces and tabs at either end.
-  fileprivate var trimmingSpaces: String {
-    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) })
-    else {
-      return ""
-    }
-    return String(self[first...last])
   }
 }

@@ -1,3 +1,5 @@
+import NixieText
+
 /// What a request's `Accept-Encoding` (RFC 9110 §12.5.3) allows: whether a response may be
 /// sent gzip-encoded. Gzip when it is acceptable (`gzip` or `x-gzip`, §8.4.1.3, or else `*`,
 /// with a weight above 0) and not less preferred than no encoding when the request weighs that
@@ -10,7 +12,8 @@ enum AcceptEncoding {
     var weights: [String: Int] = [:]
     for value in values {
       for element in value.split(separator: ",", omittingEmptySubsequences: false) {
-        let parts = element.split(separator: ";", omittingEmptySubsequences: false).map(\.trimmingSpaces)
+        let parts = element.split(separator: ";", omittingEmptySubsequences: false).map(
+          \.trimmingSpacesAndTabs)
         guard let coding = parts.first else { continue }
         if coding.isEmpty && parts.count == 1 { continue }  // an empty list element
         guard !coding.isEmpty, coding.utf8.allSatisfy(HTTPRequestParser.isTokenByte), parts.count <= 2 else {

@@ -1,3 +1,5 @@
+import NixieText
+
 /// One HTTP/1.1 request as `HTTPRequestParser` read it: method, path, query, headers, body.
 public struct HTTPRequest: Hashable, Sendable {
   public var method: String
@@ -37,19 +39,11 @@ public struct HTTPRequest: Hashable, Sendable {
     for header in headers where header.name == "cookie" {
       for pair in header.value.split(separator: ";") {
         let parts = pair.split(separator: "=", maxSplits: 1)
-        if parts.count == 2, parts[0].trimmingSpaces == name { return String(parts[1].trimmingSpaces) }
+        if parts.count == 2, parts[0].trimmingSpacesAndTabs == name {
+          return String(parts[1].trimmingSpacesAndTabs)
+        }
       }
     }
     return nil
-  }
-}
-
-extension Substring {
-  /// Without spaces and tabs at either end.
-  var trimmingSpaces: Substring {
-    var text = self
-    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-    return text
   }
 }

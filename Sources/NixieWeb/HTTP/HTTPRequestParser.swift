@@ -1,3 +1,5 @@
+import NixieText
+
 /// Reads one HTTP/1.1 request from the bytes a client sends, as they arrive, and refuses
 /// anything it should not have to guess about: every refusal is an `HTTPError` with the status
 /// RFC 9110/9112 gives it and a message.
@@ -189,7 +191,7 @@ public struct HTTPRequestParser: Sendable {
       headers.append(
         HTTPRequest.Header(
           name: String(decoding: name, as: UTF8.self).lowercased(),
-          value: String(String(decoding: value, as: UTF8.self)[...].trimmingSpaces)))
+          value: String(String(decoding: value, as: UTF8.self)[...].trimmingSpacesAndTabs)))
     }
     return headers
   }
