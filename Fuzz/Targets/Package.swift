@@ -21,6 +21,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
   ("FuzzMQTTConfiguration", ["NixieMQTT", "NixieYAMLFiles"]),
   ("FuzzBridgeCommand", ["NixieMQTT", "NixieControl"]),
   ("FuzzLightSensor", ["NixieRoom"]),
+  ("FuzzRTTTL", ["NixieAlarms"]),
 ]
 
 let package = Package(
