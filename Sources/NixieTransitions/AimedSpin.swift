@@ -28,6 +28,10 @@ public struct AimedSpin: Hashable, Sendable {
   public let holds: [UInt64]
   /// Where each showing of a lap ends, from the lap's start, in lap order (from `offset`).
   private let ends: [UInt64]
+  /// One lap's length.
+  public let lapLength: UInt64
+  /// When the tube lands.
+  public let end: UInt64
 
   /// The default `minimumShare`: a quarter of the run spins evenly.
   public static let defaultMinimumShare = 0.25
@@ -66,6 +70,10 @@ public struct AimedSpin: Hashable, Sendable {
       ends.append(end)
     }
     self.ends = ends
+    lapLength = end
+    let (run, overflow) = end.multipliedReportingOverflow(by: UInt64(lapCount))
+    let (finish, late) = start.addingReportingOverflow(run)
+    self.end = overflow || late ? .max : finish
   }
 
   /// Each cathode's share of the run (by its index in `order`), adding up to 1: `minimumShare`
@@ -80,16 +88,6 @@ public struct AimedSpin: Hashable, Sendable {
     let even = 1 / Double(order.count)
     guard totalLag > 0 else { return Array(repeating: even, count: order.count) }
     return lags.map { floor * even + (1 - floor) * $0 / totalLag }
-  }
-
-  /// One lap's length.
-  public var lapLength: UInt64 { ends.last ?? 0 }
-
-  /// When the tube lands.
-  public var end: UInt64 {
-    let (run, overflow) = lapLength.multipliedReportingOverflow(by: UInt64(laps))
-    let (end, late) = start.addingReportingOverflow(run)
-    return overflow || late ? .max : end
   }
 
   /// How long cathode `order[index]` is lit over the whole run.
