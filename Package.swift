@@ -72,7 +72,7 @@ let package = Package(
     .target(name: "NixieText"),
     .target(name: "NixieDisplay", dependencies: ["NixieText"]),
     .target(name: "NixieBoardModel", dependencies: ["NixieDisplay", "NixieText"]),
-    .target(name: "NixieTransitions", dependencies: ["NixieDisplay", "NixieBoardModel"]),
+    .target(name: "NixieTransitions", dependencies: ["NixieText", "NixieDisplay", "NixieBoardModel"]),
     .target(name: "NixieTransports", dependencies: ["NixieBoardModel"]),
     .target(
       name: "NixieDrivers",
@@ -260,7 +260,8 @@ let package = Package(
     .testTarget(
       name: "NixieTransitionsTests",
       dependencies: [
-        "NixieTransitions", "NixieDisplay", "NixieBoardModel", "NixieTestBoards", "NixieTestSupport",
+        "NixieTransitions", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTestBoards",
+        "NixieTestSupport",
       ]),
     .testTarget(
       name: "NixieDriversTests",
