@@ -45,6 +45,7 @@ let package = Package(
     .executable(name: "nixie", targets: ["nixie"]),
     .library(name: "NixieDisplay", targets: ["NixieDisplay"]),
     .library(name: "NixieBoardModel", targets: ["NixieBoardModel"]),
+    .library(name: "NixieTransitions", targets: ["NixieTransitions"]),
     .library(name: "NixieSimulator", targets: ["NixieSimulator"]),
     .library(name: "NixieInput", targets: ["NixieInput"]),
     // For the fuzz targets in Fuzz/ (a package of their own that depends on this one by path).

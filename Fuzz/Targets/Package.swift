@@ -22,6 +22,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
   ("FuzzBridgeCommand", ["NixieMQTT", "NixieControl"]),
   ("FuzzLightSensor", ["NixieRoom"]),
   ("FuzzRTTTL", ["NixieAlarms"]),
+  ("FuzzWearRecord", ["NixieBoardModel", "NixieBoards", "NixieTransitions"]),
 ]
 
 let package = Package(
