@@ -56,8 +56,9 @@ struct RTTTLParserTests {
 
   @Test func theDefaultsAreFourOctaveSixAndSixtyThreeBeats() throws {
     let tune = try RTTTLParser.parse("t::a")
-    #expect(tune.notes.first?.nanoseconds == 240_000_000_000 / (63 * 4))
-    #expect(tune.notes.first?.hertz == 1_760)
+    let first = try #require(tune.notes.first)
+    #expect(first.nanoseconds == 240_000_000_000 / (63 * 4))
+    #expect(try #require(first.hertz) == 1_760)
   }
 
   @Test func spacesCaseTrailingCommaAndGermanH() throws {
@@ -148,9 +149,9 @@ struct RTTTLParserTests {
 
   @Test func theNoteAtATime() throws {
     let tune = try RTTTLParser.parse("t:d=4,b=60:a,p")
-    #expect(tune.note(at: 0)?.left == 1_000_000_000)
-    #expect(tune.note(at: 999_999_999)?.note.hertz == 1_760)
-    #expect(tune.note(at: 1_000_000_000)?.note == .rest(1_000_000_000))
+    #expect(try #require(tune.note(at: 0)).left == 1_000_000_000)
+    #expect(try #require(tune.note(at: 999_999_999)?.note.hertz) == 1_760)
+    #expect(try #require(tune.note(at: 1_000_000_000)).note == .rest(1_000_000_000))
     #expect(tune.note(at: 2_000_000_000) == nil)
   }
 
@@ -160,7 +161,7 @@ struct RTTTLParserTests {
       #expect(tune.name == name)
       #expect(tune.nanoseconds > 500_000_000 && tune.nanoseconds < 10_000_000_000, "\(name)")
     }
-    #expect(try BuiltInTunes.tune("beeps") == BuiltInTunes.named("beeps"))
+    #expect(try BuiltInTunes.tune("beeps") == (try #require(BuiltInTunes.named("beeps"))))
     #expect(try BuiltInTunes.tune("mine::8a").notes.count == 1)
     do throws(TuneError) {
       _ = try BuiltInTunes.tune("klaxon\u{7}")

@@ -7,7 +7,8 @@
 #     blank of the exit;
 #  3. the hardware and the simulator show the same seconds in the same order (in the order
 #     they first appear whole; the last may be missing from one of them: 3 s from a start
-#     that is not on a second boundary);
+#     that is not on a second boundary; the first may be missing from the hardware's when its
+#     first frame came over a second after its start, a loaded VM's slow start);
 #  4. both cross-fade: the old digit comes back after the new one (PWM).
 # While the simulator shows every change at once (the clock's transitions arrive with issue
 # 6 phase 2), 4 cannot hold: the check says so and is skipped, after checking 1–3.
@@ -30,7 +31,13 @@ done
 settled() { kt_json "$1" '" ".join(dict.fromkeys(f["text"] for f in j if " " not in f["text"]))' | tr -d '"'; }
 hardware=$(settled clock.frames.jsonl) simulated=$(settled sim.frames.jsonl)
 echo "seconds shown: hardware $hardware; simulator $simulated"
+# Under TCG a loaded VM can take over a second from the clock's start to its first frame, whose
+# time is then a second past --at (2026-12-05: the hardware's first frame was 12:34:57, whole):
+# the hardware may begin at the simulator's second value, and must go on as it does.
+from_second=${simulated#* }
 [[ $simulated == "$hardware"* || $hardware == "$simulated"* ]] ||
+  { [[ $from_second == "$hardware"* || $hardware == "$from_second"* ]] &&
+    echo "note: the hardware's first frame came over a second after its start: it began at ${hardware%% *}"; } ||
   kt_fail "the hardware showed the seconds '$hardware', the simulator '$simulated'"
 [[ $hardware == "12:34:56 12:34:57 12:34:58"* ]] || kt_fail "the hardware clock did not show three seconds: $hardware"
 if [[ $(kt_json sim.frames.jsonl.fade.json 'j["returns"] + j["in_between"]') == 0 ]]; then
