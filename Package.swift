@@ -262,7 +262,7 @@ let package = Package(
       name: "NixieTransitionsTests",
       dependencies: [
         "NixieTransitions", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTestBoards",
-        "NixieTestSupport",
+        "NixieTestSupport", "NixieSystem",
       ]),
     .testTarget(
       name: "NixieDriversTests",

@@ -1,11 +1,9 @@
 import Glibc
 import NixieDisplay
+import NixieSystem
 import NixieTestBoards
 import NixieTransitions
 import Testing
-
-@_silgen_name("mtrace") private func glibcMtrace()
-@_silgen_name("muntrace") private func glibcMuntrace()
 
 /// What runs every frame allocates nothing: counting a frame (`CathodeWear.add`) and asking an
 /// aimed run what it shows (`AimedSpin.cathode(at:)`, `visit`). Counted by glibc's malloc tracer
@@ -16,27 +14,7 @@ import Testing
 ///       swift test --no-parallel --filter TubeCareAllocationTests
 @Suite(.enabled(if: getenv("MALLOC_TRACE") != nil))
 struct TubeCareAllocationTests {
-  /// Allocations `body` makes, from the trace file.
-  static func allocations(_ body: () -> Void) -> Int {
-    guard let file = getenv("MALLOC_TRACE").map({ String(cString: $0) }) else { return -1 }
-    glibcMtrace()
-    body()
-    glibcMuntrace()
-    guard let stream = fopen(file, "r") else { return -1 }
-    defer { fclose(stream) }
-    var count = 0
-    var line = [CChar](repeating: 0, count: 4096)
-    while fgets(&line, Int32(line.count), stream) != nil {
-      let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if text.contains(" + ") || text.contains(" > ") { count += 1 }
-    }
-    return count
-  }
-
-  @Test func theFrameLoopAllocatesNothing() {
-    final class Probe {}
-    var probes: [Probe] = []
-    #expect(Self.allocations { probes.append(Probe()) } >= 1, "the tracer is not preloaded")
+  @Test func theFrameLoopAllocatesNothing() throws {
     var wear = CathodeWear(layout: TestLayouts.reference)
     var duties = CathodeDuties(layout: TestLayouts.reference)
     duties[0, 3] = 0.4
@@ -46,7 +24,7 @@ struct TubeCareAllocationTests {
     let spin = AimedSpin(
       order: Array(0..<10), wear: wear.times(at: 0), start: 0, duration: 2_000_000_000, landing: .none)
     var seen = 0
-    let count = Self.allocations {
+    let count = AllocationCounter.count {
       for frame in 0..<2_000 {
         let time = UInt64(frame) * 1_000_000
         wear.add(duties, for: 5_000_000)
@@ -54,7 +32,7 @@ struct TubeCareAllocationTests {
         spin.visit(from: time, to: time + 5_000_000) { cathode, _ in seen &+= cathode ?? 0 }
       }
     }
-    #expect(count == 0)
+    #expect(try #require(count, "the tracer is not preloaded") == 0)
     #expect(seen > 0 && wear[0, 4] == 2_001 * 3_000_000)
   }
 }
