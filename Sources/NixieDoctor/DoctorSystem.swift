@@ -88,8 +88,8 @@ struct LinuxDoctorSystem: DoctorSystem {
     guard let text = try? TextFile.read("\(sysfs)/firmware/devicetree/base/model", limit: 256) else {
       return nil
     }
-    let model = text.prefix { $0 != "\0" }.trimmingWhitespace
-    return model.isEmpty ? nil : model
+    let model = text.prefix { $0 != "\0" }.trimmingSpacesAndTabs
+    return model.isEmpty ? nil : String(model)
   }
 
   func probeSPI(_ wiring: SPIWiring) -> HardwareError? {

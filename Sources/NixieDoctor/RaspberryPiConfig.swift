@@ -122,7 +122,7 @@ extension RaspberryPiConfig {
 
 extension StringProtocol {
   /// Without spaces and tabs at either end.
-  var trimmingWhitespace: String {
+  fileprivate var trimmingWhitespace: String {
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
     guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) })
     else { return "" }

@@ -14,11 +14,11 @@ public struct PWMSettings: Hashable, Sendable {
   /// 20 µs, give 100 periods and so about 100 distinct duties across a 500 ms fade.
   public init(period: UInt64 = 5_000_000, levels: Int = 250) {
     self.period = min(max(period, Self.minimumPeriod), Self.maximumPeriod)
-    self.levels = min(max(levels, 16), 1000)
+    self.levels = min(max(levels, Self.fewestFadingLevels), 1000)
   }
 
-  /// The fewest levels worth a period of its own: below this a longer period (up to
-  /// `maximumPeriod`) is taken rather than fewer levels.
+  /// The fewest levels a fade is made of: `init` takes no fewer, and `fitted` takes a longer
+  /// period (up to `maximumPeriod`) before it goes below them.
   public static let fewestFadingLevels = 16
 
   /// What a board whose frame write takes `writeTime` nanoseconds can keep (issue 34 §2): no
