@@ -108,6 +108,9 @@ final class MQTTBridge: @unchecked Sendable {
   private static let clockRetry: UInt64 = 2_000_000_000
   /// How long the clock may say nothing before it is asked whether it answers.
   static let probeInterval: UInt64 = 5_000_000_000
+  /// Packets read from the broker in one turn of the loop, at most (then the loop's other
+  /// duties, a command's turn among them, come first).
+  private static let readBatch = 256
   /// How long a request to the clock may take, connecting included.
   static let requestTimeout = 1500
   /// Home Assistant's birth messages closer than this are one burst, answered once…
@@ -188,7 +191,7 @@ final class MQTTBridge: @unchecked Sendable {
       }
       if brokerSocket != nil {
         let readiness = ready.descriptors[0]
-        if readiness.readable || readiness.failed { _ = client.read() }
+        if readiness.readable || readiness.failed { readAll() }
         if readiness.writable && client.socket != nil { _ = client.write() }
       }
       if let following, ready.descriptors[clockIndex].readable || ready.descriptors[clockIndex].failed {
@@ -196,6 +199,20 @@ final class MQTTBridge: @unchecked Sendable {
       }
       handleEvents()
       if client.socket != nil && client.wantsWrite { _ = client.write() }
+    }
+  }
+
+  /// Reads what the broker has sent, packet by packet (libmosquitto reads one a call), until
+  /// the socket is empty or `readBatch` were read: a flood is taken in as fast as it comes, not
+  /// one message a turn of the loop, so the broker's queue for the bridge stays short (Mosquitto
+  /// drops the newest messages of a client more than `max_queued_messages` behind).
+  private func readAll() {
+    for _ in 0..<Self.readBatch {
+      _ = client.read()
+      guard let socket = client.socket,
+        let readiness = try? Poll.wait([Poll.Interest(socket)], timeout: 0).first,
+        readiness.readable && !readiness.failed
+      else { return }
     }
   }
 
