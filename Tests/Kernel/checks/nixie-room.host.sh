@@ -6,7 +6,7 @@
 # three one-second windows: a second the starved VM distorts is an outlier) of at most 25
 # points and never back by more than 10; deleted, the sensor is warned about once and the
 # brightness falls by 10 points within 5 s of the clock saying so, on the way to the fallback; bound again, found once;
-# presence — dark 2 s after the first frame (the line is read as the clock starts), lit within
+# presence — dark 2 s after the clock's first read of the line (its ioctl in the trace), lit within
 # 300 ms of the edge (100 ms reported) with the power line on first, dark again 2 s after the line fell, the
 # power line off while dark.
 [[ ! -f skip ]] || kt_skip "$(cat skip)"
@@ -116,10 +116,26 @@ if gone is None or gone["mono_ns"] >= at["edge-before"]:
 relit = first(lambda f: f["outputs"], gone["mono_ns"])
 if relit is None or relit["mono_ns"] < at["edge-before"]:
     fail("the tubes did not stay dark until the edge, or never lit again")
-dark_after = (gone["mono_ns"] - lit_first["mono_ns"]) / second
-print("dark %.3f s after the first frame (off-after 2 s)" % dark_after)
-if not 1.5 <= dark_after <= 3.0:
-    fail("dark after %.3f s, not about 2" % dark_after)
+# The 2 s count from the clock's first reading of the presence line: the last line read the
+# clock made before its first frame (GPIOHANDLE_GET_LINE_VALUES_IOCTL on libgpiod 1.6,
+# GPIO_V2_LINE_GET_VALUES_IOCTL on 2.x), from the same trace. (The first frame is no reference:
+# under TCG on a loaded host it came up to 1.1 s after that read, and 2 s from it read 1.48.)
+reads = []
+for line in open("presence.trace"):
+    words = line.split()
+    if len(words) > 7 and words[0].startswith("nixie") and words[4] == "sys_ioctl(fd:" \
+            and words[7].rstrip(",") in ("c040b408", "c010b40e"):
+        when = int(round(float(words[3].rstrip(":")) * 1e9))
+        if when <= lit_first["mono_ns"]:
+            reads.append(when)
+if not reads:
+    fail("no read of a line by the clock before its first frame in the trace")
+dark_after = (gone["mono_ns"] - reads[-1]) / second
+print("dark %.3f s after the clock first read the presence line (off-after 2 s; %.3f s after the first frame)"
+      % (dark_after, (gone["mono_ns"] - lit_first["mono_ns"]) / second))
+# Never before the 2 s; late by at most the frames a starved VM writes slowly (0.6 s seen).
+if not 1.95 <= dark_after <= 3.5:
+    fail("dark %.3f s after the first reading, not about 2" % dark_after)
 if power_at(gone["mono_ns"] + second // 2) != 0 or power_at(at["edge-before"]) != 0:
     fail("the power line was not off while the tubes were dark")
 lit = relit
