@@ -181,3 +181,60 @@ struct FrameSchedulerTests {
     #expect(lastLit.frame == expected)
   }
 }
+
+/// Tube care's count fed by the scheduler (`WearCount`): what the driver was sent, each frame
+/// until the next, so the PWM's duty weights it; a blank ends the glow.
+struct FrameSchedulerWearTests {
+  static let one = TubeModel.in14.index(of: .digit(1))!
+
+  /// Runs `scheduler` on `clock` until the clock has passed `until` (a bound in real time).
+  static func run(_ clock: ManualClock, until: UInt64) {
+    let deadline = Date().addingTimeInterval(60)
+    while clock.now() < until && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+  }
+
+  @Test func eachFrameCountsUntilTheNextSoTheBrightnessWeightsTheGlow() throws {
+    let clock = ManualClock(start: 1_000)
+    let driver = RecordingDriver(clock: clock)
+    let layout = FrameSchedulerTests.layout
+    let wear = Locked(WearCount(wear: CathodeWear(layout: layout), at: clock.now()))
+    let scheduler = FrameScheduler(layout: layout, driver: driver, clock: clock, wear: wear)
+    try scheduler.start()
+    scheduler.setBrightness(0.3)
+    scheduler.show(try FrameSchedulerTests.state("111111"), transition: .none)
+    Self.run(clock, until: 10_000_001_000)
+    scheduler.stop()
+    let first = try #require(driver.frames.first).time
+    let last = try #require(driver.frames.last).time
+    #expect(last - first >= 10_000_000_000 - 10_000_000)
+    let counted = wear.withLock { $0.wear }
+    for position in 0..<6 {
+      // 30 % of the time from the first frame to the last, within a 5 ms period.
+      let share = Double(counted[position, Self.one]) / Double(last - first)
+      #expect(abs(share - 0.3) < 0.001, "position \(position): \(share)")
+      for cathode in 0..<12 where cathode != Self.one { #expect(counted[position, cathode] == 0) }
+    }
+  }
+
+  @Test func aBlankEndsTheGlowAndNothingIsCountedWhileDark() throws {
+    let clock = ManualClock(start: 0)
+    let driver = RecordingDriver(clock: clock)
+    let layout = FrameSchedulerTests.layout
+    let wear = Locked(WearCount(wear: CathodeWear(layout: layout), at: clock.now()))
+    let scheduler = FrameScheduler(layout: layout, driver: driver, clock: clock, wear: wear)
+    try scheduler.start()
+    scheduler.show(try FrameSchedulerTests.state("111111"), transition: .none)
+    try scheduler.waitUntilSettled()
+    clock.advance(by: 2_000_000_000)
+    scheduler.stop(blanking: true)
+    #expect(driver.blanks == 1)
+    let lit = wear.withLock { $0.wear[0, Self.one] }
+    #expect(lit >= 2_000_000_000 && lit < 2_100_000_000, "\(lit)")
+    clock.advance(by: 5_000_000_000)
+    let later = wear.withLock {
+      $0.count(until: clock.now())
+      return $0.wear[0, Self.one]
+    }
+    #expect(later == lit)
+  }
+}

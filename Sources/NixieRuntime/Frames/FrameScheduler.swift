@@ -63,6 +63,8 @@ public final class FrameScheduler: @unchecked Sendable {
   private let onFault: ((any Error) -> Void)?
   private let heartbeat: Heartbeat?
   private let onPlan: (@Sendable (FadeTimeline, Double) -> Void)?
+  /// Tube care's count, told of every frame written and every blank (`WearCount`).
+  private let wear: Locked<WearCount>?
   private var parker: ThreadParker?
   /// The thread is parked (or about to park) with nothing to write: a request wakes it.
   private var idleParked = false
@@ -94,14 +96,17 @@ public final class FrameScheduler: @unchecked Sendable {
   /// to rest, after its final frame is written; `onFault` for each transient fault;
   /// `heartbeat`'s action at its interval while the thread runs. `onPlan` hears of every
   /// request's plan (the timeline and the brightness) on the requesting thread, after the
-  /// request is in: a view of the frames that never touches the frame thread.
+  /// request is in: a view of the frames that never touches the frame thread. `wear` counts
+  /// each frame written, where it is written, and each blank.
   public init(
     layout: DisplayLayout, driver: DisplayDriver, clock: MonotonicClock,
     settings: PWMSettings = PWMSettings(), pacing: DisplayPacing = .pwm, groups: [Int?] = [],
     showing state: DisplayState? = nil, heartbeat: Heartbeat? = nil, onSettled: (() -> Void)? = nil,
-    onFault: ((any Error) -> Void)? = nil, onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil
+    onFault: ((any Error) -> Void)? = nil, onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil,
+    wear: Locked<WearCount>? = nil
   ) {
     self.onPlan = onPlan
+    self.wear = wear
     self.clock = clock
     self.driver = driver
     self.heartbeat = heartbeat
@@ -213,6 +218,7 @@ public final class FrameScheduler: @unchecked Sendable {
     }
     pacer = trial
     writes += 1
+    wear?.withLock { $0.wrote(output, at: now) }
     lateness.record(lateness: 0)
     onSettled?()
     settled = requested
@@ -251,7 +257,10 @@ public final class FrameScheduler: @unchecked Sendable {
       defer { blanked = blanked || blanking }
       return blanking && !blanked
     }
-    if blankHere { try? driver.blank() }
+    if blankHere {
+      try? driver.blank()
+      wear?.withLock { $0.darkened(at: clock.now()) }
+    }
   }
 
   /// The error that stopped the thread, if a write failed for good.
@@ -281,6 +290,7 @@ public final class FrameScheduler: @unchecked Sendable {
     condition.unlock()
     do {
       try driver.blank()
+      wear?.withLock { $0.darkened(at: clock.now()) }
     } catch {
       onFault?(error)
     }
@@ -324,6 +334,7 @@ public final class FrameScheduler: @unchecked Sendable {
     if worker.isStopping && blankWhenStopping && failed == nil {
       condition.unlock()
       try? driver.blank()
+      wear?.withLock { $0.darkened(at: clock.now()) }
       condition.lock()
       blanked = true
     }
@@ -388,6 +399,7 @@ public final class FrameScheduler: @unchecked Sendable {
       return false
     }
     pause = 20_000_000
+    wear?.withLock { $0.wrote(output, at: start) }
     condition.lock()
     writes += 1
     lateness.record(lateness: start > deadline ? start - deadline : 0)

@@ -41,7 +41,8 @@ public final class DisplaySession {
   /// maps a monotonic time to the displayed clock's Unix nanoseconds for the frames log's `t`
   /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
   /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
-  /// `onPlan` hears of each request's plan (the clock's live view, `FramePublisher`).
+  /// `onPlan` hears of each request's plan (the clock's live view, `FramePublisher`); `wear`
+  /// counts the frames written (tube care's `WearCount`, on `clock`'s time).
   /// `onRecordingFailure` hears, once per file, that a write to the trace or the frames log
   /// failed (a full disk): the session goes on and stops writing that file.
   public init(
@@ -49,7 +50,7 @@ public final class DisplaySession {
     view: Bool, clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
     heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil,
     onRecordingFailure: @escaping (String) -> Void = { _ in },
-    onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil
+    onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil, wear: Locked<WearCount>? = nil
   ) throws(NixieError) {
     self.board = board
     self.clock = clock
@@ -72,7 +73,8 @@ public final class DisplaySession {
     scheduler = FrameScheduler(
       layout: board.layout, driver: driver, clock: clock, pacing: board.pacing,
       groups: board.outputs.positions.map(\.group), heartbeat: heartbeat,
-      onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault, onPlan: onPlan)
+      onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault, onPlan: onPlan,
+      wear: wear)
     do {
       try scheduler.start()
     } catch {

@@ -87,6 +87,24 @@ public struct CathodeWear: Hashable, Sendable {
     }
   }
 
+  /// Counts a frame of cathodes on or off: every cathode `state` lights gains `nanoseconds`.
+  /// Positions or cathodes beyond this count's are left out; it never allocates and never traps.
+  public mutating func add(_ state: DisplayState, for nanoseconds: UInt64) {
+    guard nanoseconds > 0 else { return }
+    let positions = min(state.lit.count, positionCount)
+    for position in 0..<positions {
+      let start = starts[position]
+      let count = starts[position + 1] - start
+      var bits = state.lit[position].bits
+      while bits != 0 {
+        let cathode = bits.trailingZeroBitCount
+        bits &= bits - 1
+        guard cathode < count else { break }
+        times[start + cathode] = Self.adding(times[start + cathode], nanoseconds)
+      }
+    }
+  }
+
   /// `duty` of a frame `length` (`whole` nanoseconds) long, rounded to the nanosecond.
   @inline(__always)
   static func share(_ duty: Double, of length: Double, whole: UInt64) -> UInt64 {

@@ -48,17 +48,7 @@ public enum WearRecord {
 
   /// The wear the file `bytes` holds, for `layout`.
   public static func read(_ bytes: [UInt8], layout: DisplayLayout) throws(WearRecordError) -> CathodeWear {
-    guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count) }
-    let root: JSONValue
-    do throws(JSONReader.Failure) {
-      root = try JSONReader.read(bytes)
-    } catch {
-      throw .notJSON(error.description)
-    }
-    guard case .object = root else { throw .malformed("it is not a JSON object") }
-    guard let versionValue = root["version"] else { throw .malformed("it has no \"version\"") }
-    guard versionValue.double == Double(version) else { throw .unsupportedVersion(versionValue.text) }
-    guard case .array(let tubes)? = root["tubes"] else { throw .malformed("\"tubes\" is not a list") }
+    let tubes = try tubes(bytes)
     let models = try tubeModels(tubes)
     try checkBoard(models, layout: layout)
     var wear = CathodeWear(layout: layout)
@@ -75,6 +65,38 @@ public enum WearRecord {
       }
     }
     return wear
+  }
+
+  /// The file `bytes` read without its board: the layout of the tubes it names (each with all
+  /// its cathodes), and the wear it holds (`nixie wear`).
+  public static func read(_ bytes: [UInt8]) throws(WearRecordError) -> (DisplayLayout, CathodeWear) {
+    var positions: [DisplayPosition] = []
+    for (index, name) in try tubeModels(try tubes(bytes)).enumerated() {
+      guard let model = TubeModel.named(name) else {
+        throw .malformed(
+          "tube \(index + 1) is an \(Printable.quoted(name)), a tube model nixie does not know")
+      }
+      let all = model.cathodes.count >= 32 ? UInt32.max : (UInt32(1) << UInt32(model.cathodes.count)) - 1
+      positions.append(DisplayPosition(name: String(index + 1), model: model, wired: CathodeSet(bits: all)))
+    }
+    let layout = DisplayLayout(positions: positions)
+    return (layout, try read(bytes, layout: layout))
+  }
+
+  /// The file's `tubes`, once it is known to be a wear record of this version.
+  private static func tubes(_ bytes: [UInt8]) throws(WearRecordError) -> [JSONValue] {
+    guard bytes.count <= maximumBytes else { throw .tooLarge(bytes: bytes.count) }
+    let root: JSONValue
+    do throws(JSONReader.Failure) {
+      root = try JSONReader.read(bytes)
+    } catch {
+      throw .notJSON(error.description)
+    }
+    guard case .object = root else { throw .malformed("it is not a JSON object") }
+    guard let versionValue = root["version"] else { throw .malformed("it has no \"version\"") }
+    guard versionValue.double == Double(version) else { throw .unsupportedVersion(versionValue.text) }
+    guard case .array(let tubes)? = root["tubes"] else { throw .malformed("\"tubes\" is not a list") }
+    return tubes
   }
 
   /// Each entry's `model`, as written.
