@@ -88,6 +88,13 @@ struct Clock: ParsableCommand {
       valueName: "file"))
   var overrides: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Where tube care's count of each cathode's glow is kept, written every 10 minutes and at the"
+        + " stop (default: wear.json in systemd's STATE_DIRECTORY, else counted in memory only).",
+      valueName: "file"))
+  var wear: String?
+
   func validate() throws {
     if let duration, !(duration > 0 && duration <= 315_360_000) {
       throw ValidationError("--duration must be a number of seconds above 0")
@@ -162,6 +169,7 @@ struct Clock: ParsableCommand {
     options.input = input
     options.socket = socket
     options.overrides = overrides
+    options.wear = wear
     options.realtime = realtime
     return options
   }

@@ -36,6 +36,8 @@ public struct ClockOptions: Sendable {
   public var socket: String?
   /// `--overrides`: the file settings changed over the control socket are saved to.
   public var overrides: String?
+  /// `--wear`: tube care's count of each cathode's glow (`wear.json`).
+  public var wear: String?
   /// `--realtime`: the frame thread at real-time priority (nil: as the configuration says).
   public var realtime: Bool?
 

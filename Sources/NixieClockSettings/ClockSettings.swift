@@ -25,6 +25,16 @@ public struct ClockSettings: Sendable {
     return stateDirectory.map { $0 + "/" + ClockSettings.overridesName }
   }
 
+  /// Tube care's count of each cathode's glow: `--wear`, else `wear.json` in the service's
+  /// state directory; nil when neither (the clock then counts in memory only).
+  public var wearFile: String? {
+    if let path = options.wear { return path }
+    return stateDirectory.map { $0 + "/" + ClockSettings.wearName }
+  }
+
+  /// The wear file's name in the state directory.
+  public static let wearName = "wear.json"
+
   /// The overrides file's name in the state directory.
   public static let overridesName = "overrides.yaml"
 

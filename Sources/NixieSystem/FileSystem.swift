@@ -20,6 +20,10 @@ public enum FileSystem {
   /// Removes the file at `path`, if there is one. The corresponding C function is `unlink`.
   public static func remove(_ path: String) { _ = unlink(path) }
 
+  /// Moves the file at `path` to `newPath`, replacing what is there; false when it could not.
+  /// The corresponding C function is `rename`.
+  public static func move(_ path: String, to newPath: String) -> Bool { rename(path, newPath) == 0 }
+
   /// The target of the symbolic link at `path` as stored, or nil when it is not a link.
   /// The corresponding C function is `readlink`.
   public static func linkTarget(_ path: String) -> String? {

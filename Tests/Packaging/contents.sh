@@ -36,6 +36,7 @@ PACKAGE_FILES=(
   ./usr/share/man/man1/nixie-test-pattern.1.gz
   ./usr/share/man/man1/nixie-blank.1.gz
   ./usr/share/man/man1/nixie-bench.1.gz
+  ./usr/share/man/man1/nixie-wear.1.gz
   ./usr/share/bash-completion/completions/nixie
   ./usr/share/zsh/vendor-completions/_nixie
   ./usr/share/fish/vendor_completions.d/nixie.fish

@@ -53,8 +53,14 @@ public struct ClockJob {
     let monotonic = SystemClock()
     let frames = FramePublisher(layout: profile.layout)
     if let note = start.notice { logger.warning("\(note)") }
+    // Tube care's count, after the claim (a clock refused there leaves the file alone) and
+    // before the board, so it is written after the board's last frame.
+    let wear = try services.start(
+      WearKeeping(
+        file: settings.wearFile.map { WearFile(path: $0, layout: profile.layout) }, layout: profile.layout,
+        clock: monotonic, logger: logger))
     let session = try services.start(
-      try board(start, clock: clock, watchdog: watchdog, frames: frames, monotonic: monotonic)
+      try board(start, clock: clock, watchdog: watchdog, frames: frames, monotonic: monotonic, wear: wear)
     ).session
     let display = TransitionClockDisplay(
       scheduler: session.scheduler, layout: profile.layout, motion: configuration.motion,
@@ -153,10 +159,10 @@ public struct ClockJob {
 
   /// The board brought up on the backend: its frames timed for the frames log by the
   /// displayed clock, its heartbeat the watchdog's, its faults logged, its plans published to
-  /// the control socket's frame subscribers.
+  /// the control socket's frame subscribers, its frames counted for tube care.
   private func board(
     _ start: ClockStart, clock: SystemDaemonClock, watchdog: ClockWatchdog?, frames: FramePublisher,
-    monotonic: SystemClock
+    monotonic: SystemClock, wear: WearKeeping
   ) throws(NixieError) -> ClockBoard {
     let faults = TransportFaultLog(logger: logger)
     let logger = logger
@@ -169,7 +175,7 @@ public struct ClockJob {
       },
       onFault: { faults.record($0, at: monotonic.now()) },
       onRecordingFailure: { logger.error("\($0)") },
-      onPlan: { frames.planned($0, brightness: $1) })
+      onPlan: { frames.planned($0, brightness: $1) }, wear: wear.count)
     return ClockBoard(session: session, realtime: start.configuration.realtime, logger: logger)
   }
 
@@ -194,10 +200,11 @@ public struct ClockJob {
     }
   }
 
-  /// Removes the temporary files a clock killed while saving its overrides left beside them.
+  /// Removes the temporary files a clock killed while saving its overrides or its wear count
+  /// left beside them.
   private func removeStaleTemporaries(startedAt: Int64) {
-    guard let file = settings.overridesFile else { return }
-    let removed = AtomicFile.removeStaleTemporaries(of: file, startedAt: startedAt)
+    let files = [settings.overridesFile, settings.wearFile].compactMap { $0 }
+    let removed = files.flatMap { AtomicFile.removeStaleTemporaries(of: $0, startedAt: startedAt) }
     guard !removed.isEmpty else { return }
     let names = removed.map { Printable.escaped($0) }.joined(separator: ", ")
     logger.notice(
