@@ -57,8 +57,35 @@ public struct Benchmark {
           + "\(DecimalText.text(elapsed * 1e9 / Double(periods), places: 0)) ns a period)")
     }
 
+    try countingCost(board, clock: clock, settings: settings)
     try allocations(board)
     try timing(board, clock: clock)
+  }
+
+  /// What tube care's count (`WearCount`) costs a frame the scheduler writes: the staggered
+  /// fade's frames counted as the scheduler counts them, against rendering them.
+  private func countingCost(_ board: BoardProfile, clock: SystemClock, settings: PWMSettings) throws {
+    let timeline = try Self.staggered(board)
+    var renderer = FrameRenderer(layout: board.layout, settings: settings)
+    var count = WearCount(wear: CathodeWear(layout: board.layout), at: 0)
+    let window = timeline.end - timeline.start
+    var frames = 0
+    var counting: UInt64 = 0
+    for period in 0..<periods {
+      let start = UInt64(period) * settings.period
+      renderer.render(timeline, periodStart: timeline.start + start % window)
+      let slices = renderer.slices
+      let before = clock.now()
+      for index in 0..<slices.count {
+        count.wrote(.frame(slices.frames[index]), at: start + slices.offsets[index])
+      }
+      counting += clock.now() - before
+      frames += slices.count
+    }
+    FileStream.standardOutput.line(
+      "tube care's count, staggered fade: \(DecimalText.text(Double(counting) / Double(max(frames, 1)), places: 0))"
+        + " ns a frame (\(frames) frames, \(WearRecord.seconds(count.wear.total(at: 0))) s counted on tube 1)"
+    )
   }
 
   /// Every tube changes digit at once: 500 ms perceptual cross-fade.
@@ -166,8 +193,11 @@ public struct Benchmark {
     // The scheduler's thread on the real clock. glibc's tracer is not thread-safe, so each
     // window opens and closes while the thread is blocked: it covers the request and the whole
     // fade. What the request alone costs is counted on a pacer (the same planning code).
+    // Counted for tube care as the clock counts, so the figure includes it.
+    let clock = SystemClock()
     let scheduler = FrameScheduler(
-      layout: board.layout, driver: driver, clock: SystemClock(), showing: pacer.frame)
+      layout: board.layout, driver: driver, clock: clock, showing: pacer.frame,
+      wear: Locked(WearCount(wear: CathodeWear(layout: board.layout), at: clock.now())))
     try scheduler.start()
     scheduler.show(try board.formatter.format("135791"), transition: .none)
     try scheduler.waitUntilSettled()
