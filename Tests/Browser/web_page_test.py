@@ -176,17 +176,22 @@ def log_in(driver, rig):
              "frames on the page", ignoring=(NoSuchElementException, StaleElementReferenceException))
 
 
+# Script text that sets `digits` to what the SVG's lit shapes show: per tube the brightest
+# cathode's name, '' when dark.
+SHOWN_DIGITS = """
+    const shown = {};
+    for (const shape of document.querySelectorAll('#tubes .tube .lit')) {
+      const opacity = Number(shape.getAttribute('opacity'));
+      const p = shape.dataset.p;
+      if (opacity > 0.5 && (!(p in shown) || opacity > shown[p][1])) shown[p] = [shape.dataset.name, opacity];
+    }
+    const digits = Object.keys(shown).sort((a, b) => a - b).map((p) => shown[p][0]).join('');
+"""
+
+
 def shown_digits(driver):
     """What the SVG's lit shapes show: per tube the brightest cathode's name, '' when dark."""
-    return driver.execute_script("""
-        const shown = {};
-        for (const shape of document.querySelectorAll('#tubes .tube .lit')) {
-          const opacity = Number(shape.getAttribute('opacity'));
-          const p = shape.dataset.p;
-          if (opacity > 0.5 && (!(p in shown) || opacity > shown[p][1])) shown[p] = [shape.dataset.name, opacity];
-        }
-        return Object.keys(shown).sort((a, b) => a - b).map((p) => shown[p][0]).join('');
-    """)
+    return driver.execute_script(SHOWN_DIGITS + "return digits;")
 
 
 def state(driver):
@@ -499,10 +504,19 @@ def main():
 
         # The SVG shows what the wire showed: the page's frame text is in the frames log, and
         # the lit shapes are its digits.
-        tubes = driver.find_element(By.ID, "tubes")
-        wait_for(lambda: tubes.get_attribute("data-settled") == "true", 5, "a settled frame")
-        text = tubes.get_attribute("data-text")
-        digits = shown_digits(driver)
+        # Text, settledness and lit shapes read in one script, so they are of one frame (read one
+        # by one, a frame could come between them); the clock back after SIGCONT has just had
+        # its picture loaded anew, which shows the last frame at once.
+        def settled_frame():
+            frame = driver.execute_script(SHOWN_DIGITS + """
+                const holder = document.getElementById('tubes');
+                return [holder.dataset.settled, holder.dataset.text || '', digits];
+            """)
+            return frame if frame[0] == "true" else None
+        try:
+            _, text, digits = wait_for(settled_frame, 5, "a settled frame")
+        except TimeoutError:
+            _, text, digits = ["", "", ""]
         logged = {line["text"].replace(":", " ") for line in rig.frames_log()}
         check(text.replace(":", " ") in logged, "the page's frame %r is in the clock's frames log" % text)
         check(digits == text.replace(":", "").replace(" ", ""), "the SVG lights %r for %r" % (digits, text))

@@ -17,6 +17,8 @@ extension WebAssets {
     const $ = (id) => document.getElementById(id);
     let cathodes = null;
     let frames = 0;
+    // The last frame drawn: a picture loaded anew (the clock back after a stop) shows it at once.
+    let latest = null;
     // Faces that show a topic (nixie mqtt) read "topic:NAME@SECONDS"; their decimals and
     // staleness are kept from the clock's state.
     let topicFaces = {};
@@ -231,6 +233,7 @@ extension WebAssets {
         const pair = byName[shape.dataset.name] || (byName[shape.dataset.name] = { lit: [], glow: [] });
         (shape.classList.contains("glow") ? pair.glow : pair.lit).push(shape);
       }
+      if (latest) paint(latest);
     }
 
     // Screen colours are gamma-encoded: a cathode lit half the time looks about 73 % bright.
@@ -239,7 +242,20 @@ extension WebAssets {
     }
 
     function draw(frame) {
+      latest = frame;
       if (!cathodes) return;
+      paint(frame);
+      frames += 1;
+      const holder = $("tubes");
+      holder.dataset.text = frame.text;
+      holder.dataset.frames = String(frames);
+      holder.dataset.settled = String(frame.settled);
+      holder.dataset.mono = String(frame.mono_ns);
+      announce(frame.text);
+    }
+
+    // Each cathode's shapes as bright as `frame` has it.
+    function paint(frame) {
       cathodes.forEach((byName, position) => {
         const duties = frame.duties[position] || {};
         for (const [name, pair] of Object.entries(byName)) {
@@ -248,13 +264,6 @@ extension WebAssets {
           for (const shape of pair.glow) shape.setAttribute("opacity", (seen * 0.6).toFixed(3));
         }
       });
-      frames += 1;
-      const holder = $("tubes");
-      holder.dataset.text = frame.text;
-      holder.dataset.frames = String(frames);
-      holder.dataset.settled = String(frame.settled);
-      holder.dataset.mono = String(frame.mono_ns);
-      announce(frame.text);
     }
 
     function listen() {
