@@ -257,10 +257,7 @@ public final class FrameScheduler: @unchecked Sendable {
       defer { blanked = blanked || blanking }
       return blanking && !blanked
     }
-    if blankHere {
-      try? driver.blank()
-      wear?.withLock { $0.darkened(at: clock.now()) }
-    }
+    if blankHere { try? blankDriver() }
   }
 
   /// The error that stopped the thread, if a write failed for good.
@@ -278,6 +275,13 @@ public final class FrameScheduler: @unchecked Sendable {
     return body()
   }
 
+  /// Turns the tubes off (`DisplayDriver.blank()`) and, once they are, tells tube care's count
+  /// that the glow ended.
+  private func blankDriver() throws {
+    try driver.blank()
+    wear?.withLock { $0.darkened(at: clock.now()) }
+  }
+
   /// `powerDown()` was asked for and the display has settled dark (call holding the lock).
   private var powerDownIsDue: Bool {
     powerDownPending && pacer.isSettled && pacer.timeline.target.isDark
@@ -289,8 +293,7 @@ public final class FrameScheduler: @unchecked Sendable {
     powerDownPending = false
     condition.unlock()
     do {
-      try driver.blank()
-      wear?.withLock { $0.darkened(at: clock.now()) }
+      try blankDriver()
     } catch {
       onFault?(error)
     }
@@ -333,8 +336,7 @@ public final class FrameScheduler: @unchecked Sendable {
     }
     if worker.isStopping && blankWhenStopping && failed == nil {
       condition.unlock()
-      try? driver.blank()
-      wear?.withLock { $0.darkened(at: clock.now()) }
+      try? blankDriver()
       condition.lock()
       blanked = true
     }
