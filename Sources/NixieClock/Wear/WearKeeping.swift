@@ -2,6 +2,7 @@ import NixieCore
 import NixieDisplay
 import NixieLogging
 import NixieSystem
+import NixieText
 import NixieTransitions
 
 /// Tube care's count as a service: it holds the count the frame scheduler adds every frame to
@@ -67,10 +68,11 @@ final class WearKeeping: ClockService, @unchecked Sendable {
     guard let file else { return }
     do throws(SystemCallError) {
       try file.save(wear())
-      if lastFailure.withLock({ $0 }) != nil {
-        lastFailure.withLock { $0 = nil }
-        logger.notice("wear file \(file.path): written again")
+      let hadFailed = lastFailure.withLock { failure in
+        defer { failure = nil }
+        return failure != nil
       }
+      if hadFailed { logger.notice("wear file \(Printable.escaped(file.path)): written again") }
     } catch {
       let message = "\(error)"
       let first = lastFailure.withLock { previous in
