@@ -187,6 +187,18 @@ struct FrameSchedulerTests {
 struct FrameSchedulerWearTests {
   static let one = TubeModel.in14.index(of: .digit(1))!
 
+  /// A running scheduler on `clock` writing to a recording driver, its frames counted.
+  static func countedScheduler(on clock: ManualClock) throws -> (
+    RecordingDriver, Locked<WearCount>, FrameScheduler
+  ) {
+    let driver = RecordingDriver(clock: clock)
+    let layout = FrameSchedulerTests.layout
+    let wear = Locked(WearCount(wear: CathodeWear(layout: layout), at: clock.now()))
+    let scheduler = FrameScheduler(layout: layout, driver: driver, clock: clock, wear: wear)
+    try scheduler.start()
+    return (driver, wear, scheduler)
+  }
+
   /// Runs `scheduler` on `clock` until the clock has passed `until` (a bound in real time).
   static func run(_ clock: ManualClock, until: UInt64) {
     let deadline = Date().addingTimeInterval(60)
@@ -195,11 +207,7 @@ struct FrameSchedulerWearTests {
 
   @Test func eachFrameCountsUntilTheNextSoTheBrightnessWeightsTheGlow() throws {
     let clock = ManualClock(start: 1_000)
-    let driver = RecordingDriver(clock: clock)
-    let layout = FrameSchedulerTests.layout
-    let wear = Locked(WearCount(wear: CathodeWear(layout: layout), at: clock.now()))
-    let scheduler = FrameScheduler(layout: layout, driver: driver, clock: clock, wear: wear)
-    try scheduler.start()
+    let (driver, wear, scheduler) = try Self.countedScheduler(on: clock)
     scheduler.setBrightness(0.3)
     scheduler.show(try FrameSchedulerTests.state("111111"), transition: .none)
     Self.run(clock, until: 10_000_001_000)
@@ -218,11 +226,7 @@ struct FrameSchedulerWearTests {
 
   @Test func aBlankEndsTheGlowAndNothingIsCountedWhileDark() throws {
     let clock = ManualClock(start: 0)
-    let driver = RecordingDriver(clock: clock)
-    let layout = FrameSchedulerTests.layout
-    let wear = Locked(WearCount(wear: CathodeWear(layout: layout), at: clock.now()))
-    let scheduler = FrameScheduler(layout: layout, driver: driver, clock: clock, wear: wear)
-    try scheduler.start()
+    let (driver, wear, scheduler) = try Self.countedScheduler(on: clock)
     scheduler.show(try FrameSchedulerTests.state("111111"), transition: .none)
     try scheduler.waitUntilSettled()
     clock.advance(by: 2_000_000_000)
