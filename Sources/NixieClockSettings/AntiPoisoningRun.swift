@@ -14,11 +14,16 @@ public struct AntiPoisoningRun: Hashable, Sendable {
   public var end: Int64
   /// How long each cathode glows on its turn, in nanoseconds.
   public var step: Int64
+  /// How the run shares its time among the cathodes.
+  public var mode: AntiPoisoningMode
 
-  public init(kind: Kind, start: Int64, end: Int64, step: Int64 = 100_000_000) {
+  public init(
+    kind: Kind, start: Int64, end: Int64, step: Int64 = 100_000_000, mode: AntiPoisoningMode = .aimed
+  ) {
     self.kind = kind
     self.start = start
     self.end = end
     self.step = step
+    self.mode = mode
   }
 }

@@ -23,11 +23,25 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
   public var long: LongRun?
   /// How long each cathode glows on its turn during a run, in nanoseconds.
   public var stepNanoseconds: Int64
+  /// How a run shares its time among the cathodes.
+  public var mode: AntiPoisoningMode
 
-  public init(short: ShortRuns? = nil, long: LongRun? = nil, stepNanoseconds: Int64 = 100_000_000) {
+  public init(
+    short: ShortRuns? = nil, long: LongRun? = nil, stepNanoseconds: Int64 = 100_000_000,
+    mode: AntiPoisoningMode = .aimed
+  ) {
     self.short = short
     self.long = long
     self.stepNanoseconds = max(10_000_000, stepNanoseconds)
+    self.mode = mode
+  }
+
+  /// A run asked for now (over the control socket), `seconds` long, as this schedule runs them.
+  public func requested(at time: Int64, seconds: Int) -> AntiPoisoningRun {
+    let (length, over) = Int64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+    let (end, late) = time.addingReportingOverflow(length)
+    return AntiPoisoningRun(
+      kind: .requested, start: time, end: over || late ? .max : end, step: stepNanoseconds, mode: mode)
   }
 
   /// No runs at all.
@@ -45,7 +59,8 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
         let end = start + Int64(long.minutes) * 60
         if seconds >= start && seconds < end {
           return AntiPoisoningRun(
-            kind: .long, start: start * 1_000_000_000, end: end * 1_000_000_000, step: stepNanoseconds)
+            kind: .long, start: start * 1_000_000_000, end: end * 1_000_000_000, step: stepNanoseconds,
+            mode: mode)
         }
       }
     }
@@ -55,8 +70,9 @@ public struct AntiPoisoningSchedule: Hashable, Sendable {
       if elapsed < short.seconds {
         let start = (seconds - Int64(elapsed)) * 1_000_000_000
         return AntiPoisoningRun(
-          kind: .short, start: start, end: start + Int64(short.seconds) * 1_000_000_000, step: stepNanoseconds
-        )
+          kind: .short, start: start, end: start + Int64(short.seconds) * 1_000_000_000,
+          step: stepNanoseconds,
+          mode: mode)
       }
     }
     return nil

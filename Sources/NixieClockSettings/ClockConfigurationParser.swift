@@ -37,7 +37,9 @@ struct ClockConfigurationParser {
     if let transition = top["transition"] { try parseTransition(transition, into: &configuration) }
     if let brightness = top["brightness"] { try parseBrightness(brightness, into: &configuration) }
     if let night = top["night"] { configuration.night = try parseNight(night) }
-    if let schedule = top["anti-poisoning"] { configuration.antiPoisoning = try parseAntiPoisoning(schedule) }
+    if let schedule = top["anti-poisoning"] {
+      configuration.antiPoisoning = try parseAntiPoisoning(schedule, defaults: configuration.antiPoisoning)
+    }
     if let indicator = top["unsynchronised"] {
       configuration.indicator = UnsynchronisedIndicator(
         rawValue: try choice(indicator, UnsynchronisedIndicator.allCases.map(\.rawValue)))!
@@ -220,12 +222,23 @@ struct ClockConfigurationParser {
     return ClockConfiguration.Backlight(setting: setting, text: word, origin: origin(of: node))
   }
 
-  private func parseAntiPoisoning(_ node: ProfileNode) throws(YAMLFileError) -> AntiPoisoningSchedule {
+  /// The section `anti-poisoning`: `off`, or its fields; without `short` and `long` (only
+  /// `step-ms` or `mode`) the runs are `defaults`'.
+  private func parseAntiPoisoning(_ node: ProfileNode, defaults: AntiPoisoningSchedule)
+    throws(YAMLFileError) -> AntiPoisoningSchedule
+  {
     if isOff(node) { return .off }
-    let fields = try node.fields(allowed: ["short", "long", "step-ms"])
-    var schedule = AntiPoisoningSchedule()
+    let fields = try node.fields(allowed: ["short", "long", "step-ms", "mode"])
+    var schedule = fields["short"] == nil && fields["long"] == nil ? defaults : AntiPoisoningSchedule()
     if let step = fields["step-ms"] {
       schedule.stepNanoseconds = Int64(try step.int(in: 20...1000)) * 1_000_000
+    }
+    if let mode = fields["mode"] {
+      let text = try mode.string()
+      guard let value = AntiPoisoningMode(rawValue: text) else {
+        throw mode.error("anti-poisoning.mode must be even or aimed, not \(Printable.quoted(text))")
+      }
+      schedule.mode = value
     }
     if let short = fields["short"], !isOff(short) {
       let parts = try short.fields(allowed: ["every-minutes", "offset", "seconds"])

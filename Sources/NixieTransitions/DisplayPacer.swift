@@ -41,11 +41,12 @@ public struct DisplayPacer: Sendable {
 
   @discardableResult
   public mutating func cycle(
-    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
+    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual,
+    wear: CathodeWear? = nil, at now: UInt64
   ) -> UInt64 {
-    pwm?.cycle(to: state, duration: duration, laps: laps, curve: curve, at: now)
-      ?? multiplex?.cycle(to: state, duration: duration, laps: laps, curve: curve, at: now)
-      ?? levels?.cycle(to: state, duration: duration, laps: laps, curve: curve, at: now) ?? now
+    pwm?.cycle(to: state, duration: duration, laps: laps, curve: curve, wear: wear, at: now)
+      ?? multiplex?.cycle(to: state, duration: duration, laps: laps, curve: curve, wear: wear, at: now)
+      ?? levels?.cycle(to: state, duration: duration, laps: laps, curve: curve, wear: wear, at: now) ?? now
   }
 
   public mutating func setBrightness(_ value: Double, at now: UInt64) {

@@ -32,14 +32,23 @@ public struct FadeTimeline: Hashable, Sendable {
       case .ramps(let ramps):
         for ramp in ramps { duties[index, ramp.cathode] = ramp.duty(at: time) }
       case .spin(let spin):
-        if let cathode = spin.cathode(at: time) {
-          duties[index, cathode] = 1
-        } else {
-          for cathode in spin.landing.indices { duties[index, cathode] = 1 }
-        }
+        Self.light(spin, at: time, position: index, in: &duties)
+      case .aimedSpin(let spin):
+        Self.light(spin, at: time, position: index, in: &duties)
       }
     }
     return duties
+  }
+
+  /// A spinning tube's cathode at `time` at full duty, or its landing once landed.
+  private static func light(
+    _ spin: some CathodeSpin, at time: UInt64, position: Int, in duties: inout CathodeDuties
+  ) {
+    if let cathode = spin.cathode(at: time) {
+      duties[position, cathode] = 1
+    } else {
+      for cathode in spin.landing.indices { duties[position, cathode] = 1 }
+    }
   }
 
   /// A transition to `state` that starts at `start` from what this timeline shows then —
@@ -52,13 +61,13 @@ public struct FadeTimeline: Hashable, Sendable {
   }
 
   /// The slot machine on every tube from what this timeline shows at `start`, landing on
-  /// `state` (`TransitionPlanner.cycle`): the anti-poisoning routine.
+  /// `state` (`TransitionPlanner.cycle`): the anti-poisoning routine, aimed by `wear` when given.
   public func cycled(
     to state: DisplayState, layout: DisplayLayout, duration: UInt64, laps: Int, curve: FadeCurve,
-    at start: UInt64
+    wear: CathodeWear? = nil, at start: UInt64
   ) -> FadeTimeline {
     TransitionPlanner.cycle(
       from: duties(at: start, layout: layout), to: state, layout: layout, duration: duration, laps: laps,
-      curve: curve, at: start)
+      curve: curve, wear: wear, at: start)
   }
 }

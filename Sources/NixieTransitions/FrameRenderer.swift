@@ -73,22 +73,32 @@ public struct FrameRenderer: Sendable {
           if share > 0 { accumulate(position, ramp.cathode, share, &mains) }
         }
       case .spin(let spin):
-        spin.visit(from: periodStart, to: periodStart + period) { cathode, time in
-          let share = Double(time) / Double(period)
-          if let cathode {
-            accumulate(position, cathode, share, &mains)
-          } else {
-            var rest = spin.landing.bits
-            while rest != 0 {
-              accumulate(position, rest.trailingZeroBitCount, share, &mains)
-              rest &= rest - 1
-            }
-          }
-        }
+        accumulate(spin, position, from: periodStart, period: period, &mains)
+      case .aimedSpin(let spin):
+        accumulate(spin, position, from: periodStart, period: period, &mains)
       }
       layOut(position, mains: mains, scale: scale)
     }
     cutSlices()
+  }
+
+  /// Adds each cathode a spinning tube shows during the period from `from` its share of it.
+  @inline(__always)
+  private mutating func accumulate(
+    _ spin: some CathodeSpin, _ position: Int, from: UInt64, period: UInt64, _ mains: inout Int
+  ) {
+    spin.visit(from: from, to: from + period) { cathode, time in
+      let share = Double(time) / Double(period)
+      if let cathode {
+        accumulate(position, cathode, share, &mains)
+      } else {
+        var rest = spin.landing.bits
+        while rest != 0 {
+          accumulate(position, rest.trailingZeroBitCount, share, &mains)
+          rest &= rest - 1
+        }
+      }
+    }
   }
 
   /// Adds `share` of the period to a cathode, noting the order main cathodes first appear in.

@@ -9,6 +9,8 @@ public enum PositionFade: Hashable, Sendable {
   case ramps([CathodeRamp])
   /// The slot-machine run of a tube.
   case spin(SlotSpin)
+  /// The anti-poisoning run of a tube aimed at its lagging cathodes.
+  case aimedSpin(AimedSpin)
 
   /// When the position stops changing.
   func end(after start: UInt64) -> UInt64 {
@@ -16,6 +18,7 @@ public enum PositionFade: Hashable, Sendable {
     case .steady: start
     case .ramps(let ramps): ramps.reduce(start) { max($0, $1.end) }
     case .spin(let spin): spin.end
+    case .aimedSpin(let spin): spin.end
     }
   }
 }

@@ -36,13 +36,16 @@ extension TimelinePacer {
   }
 
   /// Runs the slot machine on every tube, then lands on `state` (see
-  /// `TransitionPlanner.cycle`): the anti-poisoning routine. Returns when it will be over.
+  /// `TransitionPlanner.cycle`): the anti-poisoning routine, aimed by `wear` when given.
+  /// Returns when it will be over.
   @discardableResult
   public mutating func cycle(
-    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at now: UInt64
+    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual,
+    wear: CathodeWear? = nil, at now: UInt64
   ) -> UInt64 {
     let next = timeline.cycled(
-      to: state, layout: layout, duration: duration, laps: laps, curve: curve, at: requestStart(at: now))
+      to: state, layout: layout, duration: duration, laps: laps, curve: curve, wear: wear,
+      at: requestStart(at: now))
     accept(timeline: next, brightness: brightness, at: now)
     return next.end
   }

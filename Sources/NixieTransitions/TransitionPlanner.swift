@@ -20,16 +20,25 @@ public enum TransitionPlanner {
     return planner.timeline(spinEveryTube: false, laps: 1)
   }
 
+  /// The longest a cathode of an aimed run is shown at a time, in the run's steps: a laggard
+  /// gets most of the run, in showings short enough that the tube still spins.
+  public static let aimedHoldSteps: UInt64 = 5
+
   /// The slot machine on every tube, changed or not — the anti-poisoning routine: each tube
-  /// runs `laps` times through every wired main cathode in depth order, one `duration` a lap,
-  /// then lands on `target` a little after its left neighbour. Separators cross-fade.
+  /// runs through every wired main cathode in depth order for `duration` (`laps` times, each
+  /// cathode a step), the next tube to the right `slotStagger` steps longer, then lands on
+  /// `target`. Separators cross-fade. With `wear` (what each cathode has glowed, fitting
+  /// `layout`) the run is aimed: each tube's `AimedSpin`, its cathodes lit in proportion to how
+  /// far they lag its most used one, never for more than `aimedHoldSteps` steps at a time.
   public static func cycle(
     from current: CathodeDuties, to target: DisplayState, layout: DisplayLayout,
-    duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, at start: UInt64
+    duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual, wear: CathodeWear? = nil,
+    at start: UInt64
   ) -> FadeTimeline {
     var planner = Planner(
       current: current, target: target, layout: layout, start: start,
       spec: TransitionSpec(.slot, duration: duration, curve: curve))
+    planner.wear = wear.flatMap { $0.fits(layout) ? $0 : nil }
     return planner.timeline(spinEveryTube: true, laps: max(laps, 1))
   }
 
@@ -39,6 +48,8 @@ public enum TransitionPlanner {
     let layout: DisplayLayout
     let start: UInt64
     let spec: TransitionSpec
+    /// What each cathode has glowed, for an aimed run.
+    var wear: CathodeWear?
     var spinning = 0
 
     init(
@@ -69,7 +80,11 @@ public enum TransitionPlanner {
           let middle = start + spec.duration / 2
           fades.append(.ramps(ramps(index, lit, falling: (start, middle), rising: (middle, end))))
         case .slot where spins:
-          fades.append(.spin(spin(lit, order: order, laps: laps)))
+          if let wear, spinEveryTube {
+            fades.append(.aimedSpin(aimedSpin(lit, order: order, laps: laps, wear: wear.times(at: index))))
+          } else {
+            fades.append(.spin(spin(lit, order: order, laps: laps)))
+          }
           spinning += 1
         default:
           fades.append(.ramps(ramps(index, lit, falling: (start, end), rising: (start, end))))
@@ -126,6 +141,19 @@ public enum TransitionPlanner {
         offset = ((landing - steps) % count + count) % count
       }
       return SlotSpin(order: order, offset: offset, start: start, step: step, steps: steps, landing: lit)
+    }
+
+    /// A tube's aimed run: as long as its `spin` would be, each lap starting on the landing
+    /// cathode so that the last lap ends just before it, as a slot machine lands.
+    private func aimedSpin(_ lit: CathodeSet, order: [Int], laps: Int, wear: [UInt64]) -> AimedSpin {
+      let count = order.count
+      let steps = laps * count + spinning * TransitionPlanner.slotStagger
+      let step = max(spec.duration / UInt64(laps * count), TransitionPlanner.minimumSlotStep)
+      let (duration, over) = step.multipliedReportingOverflow(by: UInt64(steps))
+      let (hold, long) = step.multipliedReportingOverflow(by: TransitionPlanner.aimedHoldSteps)
+      return AimedSpin(
+        order: order, wear: wear, offset: order.firstIndex(where: lit.contains) ?? 0, start: start,
+        duration: over ? .max : duration, landing: lit, maximumHold: long ? .max : hold)
     }
   }
 }

@@ -5,6 +5,7 @@ import NixieDisplay
 import NixieDrivers
 import NixieSimulator
 import NixieTestSupport
+import NixieTransitions
 import NixieTransports
 import Testing
 
@@ -195,6 +196,45 @@ struct ClockOnTheWireTests {
     let landed = try #require(rig.frames(from: runStart, to: runEnd + 900_000_000).last)
     #expect(board.layout.text(of: landed.state) == "12:00:32")
     #expect(landed.time < runEnd + 1_000_000)
+  }
+
+  /// The share of the 2 s run at 12:00:30 each tube's 7 glows, on the wire, in `mode`, when
+  /// every digit of every tube has glowed an hour but the 7s never.
+  static func sevensShareOfARun(_ mode: AntiPoisoningMode) throws -> [Double] {
+    let board = try Fixtures.board()
+    let hourly = AntiPoisoningSchedule(
+      short: AntiPoisoningSchedule.ShortRuns(everyMinutes: 60, offsetSeconds: 30, seconds: 2), mode: mode)
+    var wear = CathodeWear(layout: board.layout)
+    for position in Self.tubes {
+      let model = board.layout.positions[position].model
+      for digit in 0...9 { wear[position, model.index(of: .digit(digit)) ?? -1] = 3_600 * 1_000_000_000 }
+      wear[position, model.index(of: .digit(7)) ?? -1] = 0
+    }
+    let rig = try WireRig(
+      planner: try Fixtures.planner(board: board, antiPoisoning: hourly), board: board,
+      start: (Self.noon + 28) * Self.second + 250_000_000, seconds: 5, wear: wear)
+    try rig.run()
+    #expect(!rig.litTwoCathodesOfATube)
+    let runStart = rig.mono((Self.noon + 30) * Self.second)
+    let runEnd = rig.mono((Self.noon + 32) * Self.second)
+    let landed = rig.frames(from: runStart, to: runEnd + 900_000_000).last
+    #expect(landed.map { board.layout.text(of: $0.state) } == "12:00:32")
+    return Self.tubes.map {
+      rig.duty(position: $0, cathode: rig.cathode(7, at: $0), from: runStart, to: runEnd)
+    }
+  }
+
+  @Test func anAimedRunGivesTheDigitsThatLagMostOfItOnTheWire() throws {
+    let aimed = try Self.sevensShareOfARun(.aimed)
+    let even = try Self.sevensShareOfARun(.even)
+    for (index, position) in Self.tubes.enumerated() {
+      // Even: the 7 has its 100 ms step (twice on the tubes whose landing takes them round
+      // again). Aimed: three quarters of its tube's spin (1 s on the first tube, 2 s on the
+      // last) and a tenth of the rest — 0.39 of the run on the first tube, 0.78 on the last.
+      #expect(even[index] <= 0.1 + 0.005, "tube at \(position): even \(even[index])")
+      let spin = 1.0 + 0.2 * Double(index)
+      #expect(abs(aimed[index] - spin * 0.775 / 2) < 0.01, "tube at \(position): aimed \(aimed[index])")
+    }
   }
 
   @Test func springForwardAndATimeStepReachTheWireAtTheirInstant() throws {

@@ -71,6 +71,7 @@ struct ConfigurationTests {
     #expect(configuration.night?.brightness == 0.2)
     #expect(configuration.antiPoisoning.long?.minutes == 10)
     #expect(configuration.antiPoisoning.short?.offsetSeconds == 30)
+    #expect(configuration.antiPoisoning.mode == .aimed)
     #expect(configuration.control.limits.maximumLineBytes == 1024)
     #expect(configuration.motion == ClockMotion(fade: 500_000_000, curve: .perceptual))
     #expect(configuration.knob.turn == .brightness && configuration.knob.press == .nextFace)
@@ -113,12 +114,32 @@ struct ConfigurationTests {
     #expect(turns.map(\.seconds) == [5, 10, 10, 10])
   }
 
+  /// `mode` alone keeps the default runs; with `long` alone there is no short run (as before).
+  @Test(
+    arguments: [
+      ("anti-poisoning:\n  mode: even\n", AntiPoisoningMode.even, 60, nil),
+      ("anti-poisoning:\n  mode: aimed\n  step-ms: 50\n", .aimed, 60, nil),
+      ("anti-poisoning:\n  long:\n    at: \"03:00\"\n", .aimed, nil, 10),
+      ("anti-poisoning:\n  mode: even\n  long:\n    at: \"03:00\"\n", .even, nil, 10),
+    ] as [(String, AntiPoisoningMode, Int?, Int?)])
+  func theAntiPoisoningModeAndItsRuns(_ yaml: String, _ mode: AntiPoisoningMode, _ every: Int?, _ long: Int?)
+    throws
+  {
+    let schedule = try Self.parse(yaml).antiPoisoning
+    #expect(schedule.mode == mode)
+    // Unwrapped first: an optional integer inside #expect upsets Swift 6.0.3 and ASan.
+    let (shortEvery, longMinutes) = (schedule.short?.everyMinutes ?? 0, schedule.long?.minutes ?? 0)
+    #expect(shortEvery == every ?? 0)
+    #expect(longMinutes == long ?? 0)
+  }
+
   @Test func anEmptyFileMeansEveryDefault() throws {
     let configuration = try Self.parse("# nothing here\n")
     #expect(configuration.faces.isEmpty)
     #expect(configuration.indicator == .blink)
     #expect(configuration.control.socket == nil && configuration.control.group == nil)
     #expect(configuration.antiPoisoning.short?.everyMinutes == 60)
+    #expect(configuration.antiPoisoning.mode == .aimed)
     #expect(configuration.transition == .crossfade)
     #expect(configuration.motion == ClockMotion())
   }
@@ -197,6 +218,7 @@ struct ConfigurationTests {
       ":3:5: anti-poisoning.short.offset 61:00 is not inside"
     ),
     ("anti-poisoning:\n  long:\n    minutes: 5\n", ":2:3: missing key 'at' in anti-poisoning.long"),
+    ("anti-poisoning:\n  mode: random\n", ":2:3: anti-poisoning.mode must be even or aimed, not 'random'"),
     ("unsynchronised: flash\n", ":1:1: unsynchronised must be one of blink, dark, none"),
     ("control:\n  socket: relative.sock\n", ":2:3: control.socket must be an absolute path"),
     ("control:\n  max-clients: 0\n", ":2:3: control.max-clients must be between 1 and 256"),

@@ -6,7 +6,9 @@ import NixieDrivers
 import NixiePictures
 import NixieRuntime
 import NixieSimulator
+import NixieSystem
 import NixieTestSupport
+import NixieTransitions
 import NixieWireDecoders
 
 /// Text collected in memory, as a `TextOutputStream`.
@@ -42,7 +44,7 @@ final class WireRig {
   private let traceText = TraceText()
 
   /// A daemon for `planner` on `board` from wall time `start`, for `seconds`; `watchdog` is
-  /// the ping interval (nil: no watchdog).
+  /// the ping interval (nil: no watchdog); `wear`, the glow counted so far (nil: no count).
   /// `wrap` puts a driver between the scheduler and the board's (a failing bus); `onFault`
   /// hears the transient faults the frame loop retried.
   init(
@@ -50,7 +52,7 @@ final class WireRig {
     motion: ClockMotion = ClockMotion(),
     watchdog: UInt64? = nil, synchronised: Bool = true,
     wrap: (DisplayDriver, ManualDaemonClock) -> DisplayDriver = { driver, _ in driver },
-    onFault: ((any Error, UInt64) -> Void)? = nil, traced: Bool = false
+    onFault: ((any Error, UInt64) -> Void)? = nil, traced: Bool = false, wear: CathodeWear? = nil
   ) throws {
     self.board = board
     self.start = start
@@ -75,7 +77,8 @@ final class WireRig {
       heartbeat: watchdog.map { watchdog in
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
       },
-      onFault: onFault.map { hear in { hear($0, clock.now()) } })
+      onFault: onFault.map { hear in { hear($0, clock.now()) } },
+      wear: wear.map { Locked(WearCount(wear: $0, at: clock.now())) })
     try scheduler.start()
     let scheduler = self.scheduler
     switch board.backlight {

@@ -224,6 +224,41 @@ struct FrameSchedulerWearTests {
     }
   }
 
+  /// What a 2 s anti-poisoning run on six IN-14 showing 111111 adds to each tube's digit 7,
+  /// the only digit that has never glowed (every other one has glowed an hour), planned
+  /// `aimed` or not.
+  static func sevensGain(aimed: Bool) throws -> [UInt64] {
+    let clock = ManualClock(start: 0)
+    let driver = RecordingDriver(clock: clock)
+    let layout = FrameSchedulerTests.layout
+    var start = CathodeWear(layout: layout)
+    let seven = TubeModel.in14.index(of: .digit(7))!
+    for position in 0..<6 {
+      for digit in 0...9 { start[position, TubeModel.in14.index(of: .digit(digit))!] = 3_600_000_000_000 }
+      start[position, seven] = 0
+    }
+    let wear = Locked(WearCount(wear: start, at: clock.now()))
+    let scheduler = FrameScheduler(layout: layout, driver: driver, clock: clock, wear: wear)
+    try scheduler.start()
+    scheduler.cycle(to: try FrameSchedulerTests.state("111111"), duration: 2_000_000_000, aimed: aimed)
+    try scheduler.waitUntilSettled()
+    scheduler.stop()
+    let counted = wear.withLock { $0.wear }
+    return (0..<6).map { counted[$0, seven] - start[$0, seven] }
+  }
+
+  @Test func anAimedRunLightsTheCathodesTheCountSaysLag() throws {
+    let aimed = try Self.sevensGain(aimed: true)
+    let even = try Self.sevensGain(aimed: false)
+    for position in 0..<6 {
+      // Even: a step a lap (0.2 s; twice on the tubes whose stagger takes them past 7 again).
+      // Aimed: a tenth of its even quarter and its other three quarters, 1.55 s of the first
+      // tube's 2 s.
+      #expect(even[position] <= 400_000_000, "tube \(position): \(even[position]) ns")
+      #expect(aimed[position] > 1_500_000_000, "tube \(position): \(aimed[position]) ns")
+    }
+  }
+
   @Test func aBlankEndsTheGlowAndNothingIsCountedWhileDark() throws {
     let clock = ManualClock(start: 0)
     let (driver, wear, scheduler) = try Self.countedScheduler(on: clock)

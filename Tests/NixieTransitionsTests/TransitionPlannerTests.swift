@@ -118,4 +118,83 @@ struct TransitionPlannerTests {
     }
     #expect(timeline.positions[2] == .steady(state.lit[2]))
   }
+
+  /// The reference layout's wear: every cathode of every position an hour, but the digit 7 of
+  /// each tube, which has never glowed.
+  static func wearWithSevensBehind() -> CathodeWear {
+    var wear = CathodeWear(layout: layout)
+    for position in 0..<wear.positionCount {
+      for cathode in 0..<wear.cathodeCount(at: position) { wear[position, cathode] = 3_600_000_000_000 }
+    }
+    for index in layout.tubeIndices { wear[index, layout.digit(7, at: index)] = 0 }
+    return wear
+  }
+
+  /// Each cathode's lit time in a spin from its start to its landing, and its longest showing.
+  static func litTimes(_ spin: AimedSpin) -> (times: [Int: UInt64], longest: UInt64) {
+    var times: [Int: UInt64] = [:]
+    var longest: UInt64 = 0
+    spin.visit(from: spin.start, to: spin.end) { cathode, time in
+      guard let cathode else { return }
+      times[cathode, default: 0] += time
+      longest = max(longest, time)
+    }
+    return (times, longest)
+  }
+
+  @Test func anAimedCycleGivesEachTubesLaggardMostOfTheRunInShortShowings() throws {
+    let state = try Self.state("12:34:56")
+    let duration: UInt64 = 2_000_000_000
+    let timeline = TransitionPlanner.cycle(
+      from: CathodeDuties(state, layout: Self.layout), to: state, layout: Self.layout, duration: duration,
+      wear: Self.wearWithSevensBehind(), at: 0)
+    var landings: [UInt64] = []
+    for (spinning, index) in Self.layout.tubeIndices.enumerated() {
+      guard case .aimedSpin(let spin) = timeline.positions[index] else {
+        Issue.record("tube at \(index) should spin aimed")
+        continue
+      }
+      let step = duration / 10
+      // As long as the even run's spin (within a nanosecond a showing, rounded down): the tube
+      // lands two steps after its left neighbour.
+      let planned = step * UInt64(10 + 2 * spinning)
+      #expect(spin.end <= planned && planned - spin.end <= UInt64(spin.laps * 10), "\(spin.end)")
+      landings.append(spin.end)
+      let (times, longest) = Self.litTimes(spin)
+      let seven = times[Self.layout.digit(7, at: index), default: 0]
+      // The laggard: a tenth of the even quarter and all of the rest; each other digit a tenth
+      // of the quarter.
+      let expected = Double(spin.end) * (0.25 / 10 + 0.75)
+      #expect(abs(Double(seven) - expected) <= Double(spin.laps * 10), "tube \(index): 7 lit \(seven) ns")
+      for digit in 0...9 where digit != 7 {
+        let lit = times[Self.layout.digit(digit, at: index), default: 0]
+        #expect(
+          abs(Double(lit) - Double(spin.end) * 0.025) <= Double(spin.laps * 10), "digit \(digit): \(lit)")
+      }
+      // Still a slot machine: nothing shown longer than five steps at a time.
+      #expect(longest <= step * TransitionPlanner.aimedHoldSteps)
+      #expect(spin.landing == state.lit[index])
+    }
+    #expect(
+      landings == landings.sorted() && Set(landings).count == 6, "each tube lands after its left neighbour")
+    #expect(
+      timeline.duties(at: timeline.end, layout: Self.layout) == CathodeDuties(state, layout: Self.layout))
+  }
+
+  @Test func aCycleWithoutWearOrWithWearOfAnotherLayoutSpinsEvenly() throws {
+    let state = try Self.state("12:34:56")
+    let other = CathodeWear(
+      layout: DisplayLayout(positions: [TestLayouts.tube(.in12A, "tube", wiring: TestLayouts.digits)]))
+    for wear in [nil, other] {
+      let timeline = TransitionPlanner.cycle(
+        from: CathodeDuties(state, layout: Self.layout), to: state, layout: Self.layout,
+        duration: 1_000_000_000, wear: wear, at: 0)
+      for index in Self.layout.tubeIndices {
+        guard case .spin = timeline.positions[index] else {
+          Issue.record("tube at \(index) should spin evenly")
+          continue
+        }
+      }
+    }
+  }
 }

@@ -294,9 +294,8 @@ public final class ClockDaemon {
         logger.error("settings from the control socket not applied: \(error)")
       }
     case .runAntiPoisoning(let seconds):
-      let length = Int64(seconds ?? planner.antiPoisoning.short?.seconds ?? 5) * 1_000_000_000
-      planner.requestedRun = AntiPoisoningRun(
-        kind: .requested, start: wall, end: wall + length, step: planner.antiPoisoning.stepNanoseconds)
+      planner.requestedRun = planner.antiPoisoning.requested(
+        at: wall, seconds: seconds ?? planner.antiPoisoning.short?.seconds ?? 5)
       message = nil
     case .display(let on):
       planner.displayOn = on

@@ -18,7 +18,8 @@ import NixieTransitions
 ///   (`BacklightPlayer`).
 /// - An anti-poisoning run is the scheduler's slot machine on every tube
 ///   (`FrameScheduler.cycle`): as many laps through every cathode as fit the rest of the run
-///   with each cathode lit for the run's step, landing on the face due at the run's end.
+///   with each cathode lit for the run's step, landing on the face due at the run's end; in
+///   `aimed` mode each cathode's share of the run follows how far it lags (`AimedSpin`).
 public final class TransitionClockDisplay: ClockDisplay {
   public let scheduler: FrameScheduler
   public let layout: DisplayLayout
@@ -87,7 +88,8 @@ public final class TransitionClockDisplay: ClockDisplay {
       scheduler.show(landing, transition: motion.spec(.crossfade))
       return
     }
-    scheduler.cycle(to: landing, duration: plan.duration, laps: plan.laps, curve: motion.curve)
+    scheduler.cycle(
+      to: landing, duration: plan.duration, laps: plan.laps, curve: motion.curve, aimed: run.mode == .aimed)
   }
 
   /// Laps and lap time for a cycle that ends `left` ns from now with each cathode lit about

@@ -138,13 +138,16 @@ public final class FrameScheduler: @unchecked Sendable {
   }
 
   /// Runs the slot machine on every tube and lands on `state`: the anti-poisoning routine
-  /// (`TransitionPlanner.cycle`). Returns when it will be over.
+  /// (`TransitionPlanner.cycle`), `aimed` at the cathodes that lag by the wear this scheduler
+  /// counts (even when it counts none). Returns when it will be over.
   @discardableResult
-  public func cycle(to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual)
-    -> UInt64
-  {
-    request(keepingPowerDown: false) {
-      $0.cycle(to: state, duration: duration, laps: laps, curve: curve, at: $1)
+  public func cycle(
+    to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual,
+    aimed: Bool = false
+  ) -> UInt64 {
+    let counted = aimed ? wear?.withLock { $0.wear } : nil
+    return request(keepingPowerDown: false) {
+      $0.cycle(to: state, duration: duration, laps: laps, curve: curve, wear: counted, at: $1)
     }
   }
 
