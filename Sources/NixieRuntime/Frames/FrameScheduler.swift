@@ -139,7 +139,7 @@ public final class FrameScheduler: @unchecked Sendable {
 
   /// Runs the slot machine on every tube and lands on `state`: the anti-poisoning routine
   /// (`TransitionPlanner.cycle`), `aimed` at the cathodes that lag by the wear this scheduler
-  /// counts (even when it counts none). Returns when it will be over.
+  /// counts (an even run when it counts none). Returns when it will be over.
   @discardableResult
   public func cycle(
     to state: DisplayState, duration: UInt64, laps: Int = 1, curve: FadeCurve = .perceptual,
