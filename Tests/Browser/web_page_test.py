@@ -431,6 +431,35 @@ def accessibility_and_size_checks(driver, rig):
             driver.find_element(By.ID, "tubes").get_attribute("data-settled")))
     wait_for(lambda: state(driver)["activity"] == "clock", 10, "the clock back on the tubes")
 
+    # Tube care: a bar for every cathode of every position; the cathodes the clock counted are
+    # the ones the frames log shows it lit there (all those lit before the page asked, and none
+    # that were not lit by the answer), the most used of each tube at full height.
+    def lit_names():
+        names = {}
+        for line in rig.frames_log():
+            for position, lit in enumerate(line["positions"]):
+                names.setdefault(position, set()).update(lit)
+        return names
+    before = lit_names()
+    bars = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        refreshWear().then(() => done([...document.querySelectorAll('#wear .wear-tube')].map((tube) =>
+          [...tube.querySelectorAll('.wear-bars span')].map((bar) =>
+            [bar.dataset.name, Number(bar.dataset.seconds), bar.style.height, bar.classList.contains('lag')]))));
+    """)
+    # Everything counted was written before the answer: once two more frames are logged after
+    # it, so is all of that.
+    logged = len(rig.frames_log())
+    wait_for(lambda: len(rig.frames_log()) >= logged + 2, 10, "two more frames logged")
+    after = lit_names()
+    counted = {position: {name for name, seconds, _, _ in tube if seconds > 0} for position, tube in enumerate(bars)}
+    check(not driver.find_element(By.ID, "wear-section").get_attribute("hidden") and len(bars) == len(before)
+          and all(before.get(p, set()) <= counted[p] <= after.get(p, set()) for p in counted),
+          "the page's tube care counts what the wire lit, position by position: %s" % (
+              {p: sorted(counted[p]) for p in counted}))
+    check(all(any(height == "100%" for _, _, height, _ in tube) for tube in bars if any(s > 0 for _, s, _, _ in tube)),
+          "each tube's most used cathode is drawn at full height")
+
     # The icon and the manifest: no 404 in the console, the right types, a manifest Chrome reads.
     status, headers, _ = fetch(rig, "/favicon.ico")
     check(status == 200 and headers["Content-Type"] == "image/svg+xml", "/favicon.ico is %d %s" % (

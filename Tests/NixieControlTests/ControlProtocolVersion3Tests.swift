@@ -9,7 +9,7 @@ struct ControlProtocolVersion3Tests {
   static let version3Requests: [ControlRequest] = [
     ControlRequest.subscribeState, .display(on: false), .display(on: true), .face(0), .face(7), .face(nil),
     .night(true), .night(false), .night(nil), .faceValue(topic: "home/outdoor/temperature", value: "21.5"),
-    .faceValue(topic: "solar/power", value: "say \"hi\""),
+    .faceValue(topic: "solar/power", value: "say \"hi\""), .wear,
   ]
 
   @Test(arguments: version3Requests)
@@ -66,6 +66,9 @@ struct ControlProtocolVersion3Tests {
     (#"{"display": true}"#, "'display' is control protocol version 3: send it with \"version\": 3"),
     (#"{"version": 2, "face": 1}"#, "version 3"),
     (#"{"version": 2, "night": true}"#, "version 3"),
+    (#"{"wear": true}"#, "'wear' is control protocol version 3: send it with \"version\": 3"),
+    (#"{"version": 3, "wear": 1}"#, "'wear' takes true and nothing else but \"version\""),
+    (#"{"version": 3, "wear": true, "state": true}"#, "'wear' takes true"),
     (#"{"version": 2, "face-value": {"topic": "a", "value": "1"}}"#, "version 3"),
     (#"{"version": 2, "subscribe": "state"}"#, "a subscription to the state is control protocol version 3"),
     (#"{"version": 3, "display": "on"}"#, "'display' takes true (on) or false (off)"),

@@ -75,7 +75,7 @@ public struct ClockJob {
     let report = ClockStateReport(
       board: profile, status: status, editor: editor, frames: frames,
       timing: { [scheduler = session.scheduler] in scheduler.timing },
-      uptime: Self.uptime(from: monotonic.now(), on: monotonic))
+      uptime: Self.uptime(from: monotonic.now(), on: monotonic), wear: { [wear] in wear.wear() })
     let control = try services.start(
       claim.socket.map { socket in
         ClockControl(

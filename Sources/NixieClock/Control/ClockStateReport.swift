@@ -2,6 +2,7 @@ import NixieBoardModel
 import NixieControl
 import NixieRuntime
 import NixieText
+import NixieTransitions
 
 /// The answer to a `state` request: the board's layout, the settings in force and where they
 /// come from, what the tubes show, and how punctual the frame thread is (docs/INTERFACE.md).
@@ -15,10 +16,13 @@ public struct ClockStateReport: Sendable {
   /// When the clock started and the time now (monotonic nanoseconds), for its uptime; nil:
   /// no uptime reported.
   public let uptime: (@Sendable () -> UInt64)?
+  /// Tube care's count up to now; nil: not counted.
+  public let wear: (@Sendable () -> CathodeWear)?
 
   public init(
     board: BoardProfile, status: ClockStatus, editor: ClockSettingsEditor?, frames: FramePublisher?,
-    timing: @escaping @Sendable () -> SliceTiming?, uptime: (@Sendable () -> UInt64)? = nil
+    timing: @escaping @Sendable () -> SliceTiming?, uptime: (@Sendable () -> UInt64)? = nil,
+    wear: (@Sendable () -> CathodeWear)? = nil
   ) {
     self.board = board
     self.status = status
@@ -26,6 +30,14 @@ public struct ClockStateReport: Sendable {
     self.frames = frames
     self.timing = timing
     self.uptime = uptime
+    self.wear = wear
+  }
+
+  /// The answer to a `wear` request: `WearReport`'s JSON of the count, as `nixie wear --json`
+  /// prints it; nil when the clock does not count.
+  public func wearJSON() -> String? {
+    // One line: the report's own newline ends a file, not this member.
+    wear.map { String(WearReport.json($0(), layout: board.layout).prefix { $0 != "\n" }) }
   }
 
   /// The backlight setting in force (`#rrggbb`, a name, `off`, `cycle`); nil on boards

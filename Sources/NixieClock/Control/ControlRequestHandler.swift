@@ -62,6 +62,9 @@ public struct ControlRequestHandler: Sendable {
       inbox.post(.setNight(night))
     case .faceValue(let topic, let value):
       return faceValue(topic: topic, value: value)
+    case .wear:
+      guard let json = report?.wearJSON() else { return .refused("this clock does not count its tubes' glow") }
+      return .answer(key: "wear", json: json)
     }
     return .ok
   }

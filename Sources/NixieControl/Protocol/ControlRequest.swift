@@ -41,6 +41,10 @@ public enum ControlRequest: Hashable, Sendable {
   case night(Bool?)
   /// Version 3: the latest value of `topic` for the faces that show it.
   case faceValue(topic: String, value: String)
+  /// Version 3: tube care's count — how long each cathode of every tube has glowed, as `nixie
+  /// wear --json` prints it. Added after version 3 itself: a clock that predates it refuses it
+  /// as an unknown key.
+  case wear
 
   /// The versions this clock speaks.
   public static let versions = 1...3
@@ -79,6 +83,8 @@ public enum ControlRequest: Hashable, Sendable {
       return JSONText.object([v3, ("face", face.map(String.init) ?? "null")])
     case .night(let night):
       return JSONText.object([v3, ("night", night.map { $0 ? "true" : "false" } ?? "null")])
+    case .wear:
+      return JSONText.object([v3, ("wear", "true")])
     case .faceValue(let topic, let value):
       return JSONText.object([
         v3,
@@ -109,6 +115,7 @@ public enum ControlRequest: Hashable, Sendable {
     "face":
       "'face' takes the number of a face of the rotation (0 is the first, at most \(ClockSettingsChange.maximumFaces - 1)) or null (the rotation) and nothing else but \"version\"",
     "night": "'night' takes true, false or null (the night's hours again) and nothing else but \"version\"",
+    "wear": "'wear' takes true and nothing else but \"version\"",
     "face-value":
       "'face-value' takes {\"topic\": TOPIC, \"value\": VALUE} (VALUE text or a number of at most 64 bytes) and nothing else but \"version\"",
   ]
@@ -117,7 +124,7 @@ public enum ControlRequest: Hashable, Sendable {
   /// needs no new version: a clock that predates it refuses it as an unknown key.
   static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
-  static let keysOfVersion3: Set = ["display", "face", "night", "face-value"]
+  static let keysOfVersion3: Set = ["display", "face", "night", "face-value", "wear"]
 
   /// Parses one line (without its newline), or says what is wrong with it. Members are
   /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
@@ -248,6 +255,8 @@ public enum ControlRequest: Hashable, Sendable {
       if value == .null { return .success(.night(nil)) }
       guard case .bool(let on) = value else { return failure }
       return .success(.night(on))
+    case "wear":
+      return value == .bool(true) ? .success(.wear) : failure
     default:  // "face-value"
       guard case .object(let members) = value, members.count == 2, case .string(let topic)? = value["topic"]
       else { return failure }

@@ -73,6 +73,7 @@ public final class WebApp: @unchecked Sendable {
     case ("GET", "/app.js"): return .response(asset(Self.script, request))
     case ("GET", "/tubes.svg"): return tubes(request)
     case ("GET", "/api/state"): return forward(.state, key: "state")
+    case ("GET", "/api/wear"): return forward(.wear, key: "wear")
     case ("GET", "/api/zones"):
       let zones = JSONText.object([("zones", JSONText.array(ClockZones.system.zoneNames()))])
       return .response(asset(EncodedBody(zones, contentType: "application/json; charset=utf-8"), request))
@@ -116,7 +117,7 @@ public final class WebApp: @unchecked Sendable {
   static let routes: [(method: String, path: String)] =
     [
       ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/favicon.ico"),
-      ("GET", "/manifest.webmanifest"), ("GET", "/tubes.svg"), ("GET", "/api/state"),
+      ("GET", "/manifest.webmanifest"), ("GET", "/tubes.svg"), ("GET", "/api/state"), ("GET", "/api/wear"),
       ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
       ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
     ] + WebIcon.pngSizes.map { ("GET", WebIcon.pngPath($0)) }

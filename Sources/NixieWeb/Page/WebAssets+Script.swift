@@ -359,9 +359,67 @@ extension WebAssets {
       });
     }
 
+    // Tube care: each tube's cathodes as bars, the most used at full height, the ones that lag
+    // most marked. Hidden while the clock does not count (or predates counting).
+    function hours(seconds) {
+      return seconds >= 3600 ? (seconds / 3600).toFixed(1) + " h"
+        : seconds >= 60 ? (seconds / 60).toFixed(1) + " min" : seconds.toFixed(1) + " s";
+    }
+
+    function fillWear(answer) {
+      const holder = $("wear");
+      holder.replaceChildren();
+      (answer.tubes || []).forEach((tube, index) => {
+        const names = Object.keys(tube.cathodes);
+        const most = Math.max(0, ...names.map((name) => tube.cathodes[name]));
+        const lagging = new Set(most > 0 ? (tube.least_used || []).map((entry) => entry.cathode) : []);
+        const box = document.createElement("div");
+        box.className = "wear-tube";
+        const title = document.createElement("p");
+        title.textContent = "Tube " + (index + 1) + " · " + tube.model + " · glowed " + hours(tube.seconds)
+          + (lagging.size ? " · least used " + [...lagging].join(", ") : "");
+        const bars = document.createElement("div");
+        bars.className = "wear-bars";
+        bars.setAttribute("role", "img");
+        const labels = document.createElement("div");
+        labels.className = "wear-names";
+        const described = [];
+        for (const name of names) {
+          const seconds = tube.cathodes[name];
+          const bar = document.createElement("span");
+          bar.style.height = (most > 0 ? Math.max(1, Math.round(100 * seconds / most)) : 1) + "%";
+          bar.dataset.name = name;
+          bar.dataset.seconds = seconds;
+          bar.title = name + ": " + hours(seconds);
+          const label = document.createElement("span");
+          label.textContent = name;
+          if (lagging.has(name)) { bar.className = "lag"; label.className = "lag"; }
+          bars.append(bar);
+          labels.append(label);
+          described.push(name + " " + hours(seconds));
+        }
+        bars.setAttribute("aria-label", "Tube " + (index + 1) + ": " + described.join(", "));
+        box.append(title, bars, labels);
+        holder.append(box);
+      });
+      $("wear-section").hidden = !(answer.tubes && answer.tubes.length);
+    }
+
+    async function refreshWear() {
+      try {
+        const response = await fetch("/api/wear", { credentials: "same-origin" });
+        if (response.ok) fillWear(await response.json());
+        else if (response.status === 422) $("wear-section").hidden = true;
+      } catch (error) {
+        // The next round tries again.
+      }
+    }
+
     loadTubes().then(listen);
     refresh().then(loadZones);
+    refreshWear();
     setInterval(refreshRoom, 5000);
+    setInterval(refreshWear, 60000);
     """#
 
   /// The backlight's colour names and their `#rrggbb`, for the page's colour picker.

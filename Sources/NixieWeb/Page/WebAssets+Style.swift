@@ -34,6 +34,14 @@ extension WebAssets {
     .message.bad { color: #ff6b5a; }
     .message.good { color: #8fd18f; }
     .screen-reader { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
+    .wear-tube { margin: .5rem 0 .75rem; }
+    .wear-tube p { margin: 0 0 .25rem; font-size: .9rem; }
+    .wear-bars { display: flex; align-items: flex-end; gap: 2px; height: 4rem; border-bottom: 1px solid #3a302a; }
+    .wear-bars span { flex: 1; min-width: 0; background: #7a4a22; min-height: 1px; }
+    .wear-bars span.lag { background: var(--lit); }
+    .wear-names { display: flex; gap: 2px; font-size: .75rem; color: var(--dim); }
+    .wear-names span { flex: 1; min-width: 0; text-align: center; overflow: hidden; }
+    .wear-names span.lag { color: var(--lit); font-weight: 700; }
     .login { display: flex; flex-direction: column; gap: .75rem; max-width: 20rem; margin: 2rem auto; }
     """
 }

@@ -77,6 +77,12 @@ public enum WebAssets {
       <p id="anti-poisoning-message" class="message" role="status"></p>
       <p class="hint">The slot machine through every cathode, then back to the clock.</p>
       </section>
+      <section id="wear-section" hidden>
+      <h2>Tube care</h2>
+      <div id="wear" class="wear"></div>
+      <p class="hint">How long each cathode has glowed, the most used of its tube at full height.
+      The marked ones lag most: each anti-poisoning run gives them most of its time.</p>
+      </section>
       </main>
       <script src="/app.js"></script>
       </body>
