@@ -15,10 +15,10 @@ struct WearWebTests {
   /// A web app in front of the clock's own request handler on hv5622-6xin14, its count `wear`.
   static func app(wear: CathodeWear?) throws -> WebApp {
     let board = try BoardCatalog.load(.builtIn("hv5622-6xin14"))
-    let status = ClockStatus()
+    var counting: (@Sendable () -> CathodeWear)? = nil
+    if let wear { counting = { wear } }
     let report = ClockStateReport(
-      board: board, status: status, editor: nil, frames: nil, timing: { nil },
-      wear: wear.map { counted in { counted } })
+      board: board, status: ClockStatus(), editor: nil, frames: nil, timing: { nil }, wear: counting)
     let handler = ControlRequestHandler(formatter: board.formatter, inbox: ClockInbox(), report: report)
     return WebApp(
       configuration: WebConfiguration(), clock: BacklightWebTests.HandlerLink(handler: handler),

@@ -63,7 +63,9 @@ public struct ControlRequestHandler: Sendable {
     case .faceValue(let topic, let value):
       return faceValue(topic: topic, value: value)
     case .wear:
-      guard let json = report?.wearJSON() else { return .refused("this clock does not count its tubes' glow") }
+      guard let json = report?.wearJSON() else {
+        return .refused("this clock does not count its tubes' glow")
+      }
       return .answer(key: "wear", json: json)
     }
     return .ok

@@ -77,12 +77,7 @@ public enum WebAssets {
       <p id="anti-poisoning-message" class="message" role="status"></p>
       <p class="hint">The slot machine through every cathode, then back to the clock.</p>
       </section>
-      <section id="wear-section" hidden>
-      <h2>Tube care</h2>
-      <div id="wear" class="wear"></div>
-      <p class="hint">How long each cathode has glowed, the most used of its tube at full height.
-      The marked ones lag most: each anti-poisoning run gives them most of its time.</p>
-      </section>
+      \(tubeCare)
       </main>
       <script src="/app.js"></script>
       </body>
@@ -90,6 +85,17 @@ public enum WebAssets {
 
       """
   }
+
+  /// The Tube care section: each tube's cathodes as bars, drawn by the script from the clock's
+  /// count (`/api/wear`); hidden until it arrives, and for a clock that counts nothing.
+  static let tubeCare = """
+    <section id="wear-section" hidden>
+    <h2>Tube care</h2>
+    <div id="wear" class="wear"></div>
+    <p class="hint">How long each cathode has glowed, the most used of its tube at full height.
+    The marked ones lag most: each anti-poisoning run gives them most of its time.</p>
+    </section>
+    """
 
   /// The login page (when a password is set), with `message` after a wrong password.
   public static func loginPage(message: String?) -> String {
