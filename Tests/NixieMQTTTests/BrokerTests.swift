@@ -24,9 +24,14 @@ struct BrokerTests {
     return (rig, subscriber)
   }
 
+  /// The retained configs but tube care's sensors, which follow once the count is read.
+  static func clockConfigs(_ rig: Rig) throws -> [Subscriber.Message] {
+    try rig.broker.retained("homeassistant/#").filter { !$0.topic.contains("/tube_") }
+  }
+
   @Test func discoveryIsRetainedAndKeepsToTheDocumentedSchema() throws {
     let (rig, _) = try Self.running()
-    let retained = try rig.broker.retained("homeassistant/#")
+    let retained = try Self.clockConfigs(rig)
     #expect(retained.count == 9, "\(retained.map(\.topic))")
     for message in retained {
       #expect(message.retained)
@@ -54,6 +59,42 @@ struct BrokerTests {
     #expect(state("display") == "ON" && state("brightness") == "100" && state("night") == "OFF")
     #expect(state("face") == "All faces in turn" && state("show-seconds") == "5" && state("fade-ms") == "500")
     #expect(states.first { $0.topic == rig.availability }?.payload == "online")
+  }
+
+  /// Tube care: the clock's count as two diagnostic sensors for each of the board's eight
+  /// positions, their states what the clock counted.
+  @Test func tubeCareIsPublishedAsDiagnosticSensors() throws {
+    let (rig, _) = try Self.running()
+    var sensors: [Subscriber.Message] = []
+    #expect(
+      try Wait.until(seconds: 20) {
+        sensors = try rig.broker.retained("homeassistant/#").filter { $0.topic.contains("/tube_") }
+        return sensors.count == 16
+      }, "\(sensors.map(\.topic))")
+    for message in sensors {
+      let payload = try JSONReader.read(Array(message.payload.utf8))
+      let problems = HomeAssistantSchema.problems(component: "sensor", payload: payload)
+      #expect(problems.isEmpty, "\(message.topic): \(problems)")
+      #expect(payload["entity_category"] == .string("diagnostic"), "\(message.topic)")
+    }
+    let glow = try #require(sensors.first { $0.topic == "homeassistant/sensor/test/tube_1_glow/config" })
+    #expect(try JSONReader.read(Array(glow.payload.utf8))["unit_of_measurement"] == .string("h"))
+    var states: [Subscriber.Message] = []
+    #expect(
+      try Wait.until(seconds: 20) {
+        states = try rig.broker.retained("nixie/test/#").filter { $0.topic.contains("/tube-") }
+        return states.count == 16
+      })
+    for state in states where state.topic.hasSuffix("-glow/state") {
+      // The clock has run a few seconds: hours to a hundredth, 0.0 so far.
+      let hours = try #require(Double(state.payload), "\(state.topic): \(state.payload)")
+      #expect(hours >= 0 && hours < 1, "\(state.topic): \(state.payload)")
+    }
+    for state in states where state.topic.hasSuffix("-least-used/state") {
+      // Unknown while nothing glowed there; else a percentage.
+      let share = Double(state.payload) ?? -1
+      #expect(state.payload == "None" || (0...100).contains(share), "\(state.topic): \(state.payload)")
+    }
   }
 
   @Test func commandsFromTheBrokerReachTheClock() throws {
@@ -114,7 +155,7 @@ struct BrokerTests {
     #expect(rig.waitForLog("connected to the MQTT broker 127.0.0.1:\(rig.broker.port) again", seconds: 30))
     // The broker kept nothing (no persistence): all is published again, and commands work.
     #expect(subscriber.waitFor(rig.availability, "online", seconds: 30))
-    #expect(try rig.broker.retained("homeassistant/#").count == 9)
+    #expect(try Self.clockConfigs(rig).count == 9)
     try rig.broker.publish(rig.commandTopic("brightness"), "55")
     #expect(rig.waitForClock { $0["settings"]?["brightness"] == .number("55") })
   }
@@ -247,8 +288,8 @@ struct BrokerTests {
 
   @Test func removeEmptiesEveryRetainedTopic() throws {
     let (rig, _) = try Self.running()
+    #expect(try Wait.until(seconds: 20) { try rig.broker.retained("homeassistant/#").count == 9 + 16 })
     rig.bridge?.stop()
-    #expect(try rig.broker.retained("homeassistant/#").count == 9)
     let remover = try Spawned(
       "remove", Rig.nixie,
       [

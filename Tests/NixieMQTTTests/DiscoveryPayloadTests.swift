@@ -182,10 +182,51 @@ struct DiscoveryPayloadTests {
 
   @Test func removalEmptiesEveryConfigAndState() {
     let topics = Self.device.retainedTopics
-    // The configs, and 0.3.0's synchronisation sensor, retired.
-    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 10)
+    // The configs, tube care's two for each of up to 16 positions, and 0.3.0's synchronisation
+    // sensor, retired.
+    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 10 + 32)
+    #expect(topics.contains("homeassistant/sensor/kitchen/tube_16_least_used/config"))
+    #expect(topics.contains("nixie/kitchen/tube-16-glow/state"))
     #expect(topics.contains("homeassistant/sensor/kitchen/synchronised/config"))
     #expect(topics.contains("nixie/kitchen/availability"))
     #expect(Set(topics).count == topics.count)
+  }
+
+  /// The clock's `wear` answer as `nixie wear --json` documents it, read leniently.
+  static let wearAnswer = #"""
+    {"tubes": [
+      {"model": "IN-14", "seconds": 45000.5, "cathodes": {"1": 45000.5, "8": 9},
+       "least_used": [{"cathode": "8", "seconds": 9, "share": 0.0123}]},
+      {"model": "IN-14", "seconds": 0, "cathodes": {"1": 0}, "least_used": [{"cathode": "1", "seconds": 0, "share": 0}]},
+      {"model": "IN-14", "seconds": -5, "least_used": [{"share": 2}]}
+    ]}
+    """#
+
+  @Test func tubeCareReadsTheCountLeniently() throws {
+    let wear = try #require(TubeWear.positions(in: try JSONReader.read(Array(Self.wearAnswer.utf8))))
+    #expect(
+      wear == [
+        TubeWear(hours: 12.5, leastUsedPercent: 1.2), TubeWear(hours: 0, leastUsedPercent: nil),
+        TubeWear(hours: 0, leastUsedPercent: nil),
+      ])
+    #expect(TubeWear.positions(in: try JSONReader.read(Array(#"{"tubes": 3}"#.utf8))) == nil)
+  }
+
+  @Test func tubeCareSensorsKeepToTheSchemaAndSayTheCount() throws {
+    let wear = try #require(TubeWear.positions(in: try JSONReader.read(Array(Self.wearAnswer.utf8))))
+    let configs = Self.device.discovery(for: Self.state, wear: wear).filter { $0.topic.contains("/tube_") }
+    #expect(configs.count == 6)
+    for (topic, payload) in configs {
+      let json = try JSONReader.read(Array(payload.utf8))
+      #expect(HomeAssistantSchema.problems(component: "sensor", payload: json).isEmpty, "\(topic)")
+      #expect(json["entity_category"] == .string("diagnostic"))
+    }
+    let states = Dictionary(
+      uniqueKeysWithValues: Self.device.wearStates(Array(wear.prefix(2))).map { ($0.topic, $0.payload) })
+    #expect(
+      states == [
+        "nixie/kitchen/tube-1-glow/state": "12.5", "nixie/kitchen/tube-1-least-used/state": "1.2",
+        "nixie/kitchen/tube-2-glow/state": "0.0", "nixie/kitchen/tube-2-least-used/state": "None",
+      ])
   }
 }

@@ -28,11 +28,21 @@ struct HomeAssistantDevice: Sendable {
   let version: String
 
   /// The components and object ids of every entity, whatever the clock's state: what
-  /// `--remove` clears.
-  static let objects = [
-    ("light", "tubes"), ("text", "show"), ("number", "show_seconds"), ("number", "fade"), ("select", "face"),
-    ("switch", "night"), ("binary_sensor", "synchronised"), ("sensor", "started"), ("sensor", "status"),
-  ]
+  /// `--remove` clears (tube care's sensors for as many positions as are ever published).
+  static let objects =
+    [
+      ("light", "tubes"), ("text", "show"), ("number", "show_seconds"), ("number", "fade"),
+      ("select", "face"),
+      ("switch", "night"), ("binary_sensor", "synchronised"), ("sensor", "started"), ("sensor", "status"),
+    ]
+    + (1...TubeWear.maximumPositions).flatMap {
+      [("sensor", wearObjects($0).glow), ("sensor", wearObjects($0).least)]
+    }
+
+  /// The object ids of tube `number`'s (1 is the first) tube care sensors.
+  static func wearObjects(_ number: Int) -> (glow: String, least: String) {
+    ("tube_\(number)_glow", "tube_\(number)_least_used")
+  }
 
   /// Configs of nixie 0.3.0 that are no longer published (the synchronisation was an enum
   /// sensor, whose options Home Assistant 2024.3 dropped): emptied at each connection, so an
@@ -53,6 +63,10 @@ struct HomeAssistantDevice: Sendable {
     static let night = "night"
     static let synchronised = "synchronised"
     static let started = "started"
+    /// Tube `number`'s glow time and its least used cathode's share.
+    static func wear(_ number: Int) -> (glow: String, least: String) {
+      ("tube-\(number)-glow", "tube-\(number)-least-used")
+    }
   }
 
   /// The synchronisation's state payloads: the problem sensor is on when not synchronised.
@@ -123,6 +137,46 @@ struct HomeAssistantDevice: Sendable {
     ]
   }
 
+  /// Tube care's sensors, two for each position of `wear` (1 is the first): how long it has
+  /// glowed (hours, a duration that only grows) and its least used cathode's share of its most
+  /// used one's (percent) — diagnostics, as Home Assistant files what keeps a device healthy.
+  func wearEntities(_ wear: [TubeWear]) -> [Entity] {
+    let q = JSONText.quoted
+    return wear.indices.flatMap { index -> [Entity] in
+      let number = index + 1
+      let (glow, least) = (Self.wearObjects(number), Topic.wear(number))
+      return [
+        Entity(
+          component: "sensor", object: glow.glow, name: "Tube \(number) glow time",
+          members: [
+            ("state_topic", q(topics.state(least.glow))), ("device_class", q("duration")),
+            ("unit_of_measurement", q("h")), ("state_class", q("total_increasing")),
+            ("suggested_display_precision", "1"), ("entity_category", q("diagnostic")),
+            ("icon", q("mdi:timer-sand")),
+          ]),
+        Entity(
+          component: "sensor", object: glow.least, name: "Tube \(number) least used cathode",
+          members: [
+            ("state_topic", q(topics.state(least.least))), ("unit_of_measurement", q("%")),
+            ("state_class", q("measurement")), ("suggested_display_precision", "1"),
+            ("entity_category", q("diagnostic")), ("icon", q("mdi:chart-bar")),
+          ]),
+      ]
+    }
+  }
+
+  /// Tube care's states: each position's hours, and its least used cathode's percentage
+  /// (`None`, Home Assistant's unknown, while none has glowed).
+  func wearStates(_ wear: [TubeWear]) -> [(topic: String, payload: String)] {
+    wear.indices.flatMap { index -> [(topic: String, payload: String)] in
+      let topic = Topic.wear(index + 1)
+      return [
+        (topics.state(topic.glow), String(wear[index].hours)),
+        (topics.state(topic.least), wear[index].leastUsedPercent.map { String($0) } ?? "None"),
+      ]
+    }
+  }
+
   /// `nixie_NODE`: the device's identifier, and the start of every unique id.
   var identifier: String { "nixie_\(topics.node)" }
 
@@ -135,10 +189,11 @@ struct HomeAssistantDevice: Sendable {
     ])
   }
 
-  /// Every entity's config topic and payload (a JSON object) for a clock in `state`.
-  func discovery(for state: ClockState) -> [(topic: String, payload: String)] {
+  /// Every entity's config topic and payload (a JSON object) for a clock in `state` whose tube
+  /// care count is `wear`.
+  func discovery(for state: ClockState, wear: [TubeWear] = []) -> [(topic: String, payload: String)] {
     let device = device(board: state.board)
-    return entities(for: state).map { entity in
+    return (entities(for: state) + wearEntities(wear)).map { entity in
       let payload = JSONText.object(
         [
           ("name", JSONText.quoted(entity.name)),
@@ -181,6 +236,9 @@ struct HomeAssistantDevice: Sendable {
       + [
         Topic.display, Topic.brightness, Topic.show, Topic.showSeconds, Topic.fade, Topic.face, Topic.night,
         Topic.synchronised, Topic.started,
-      ].map(topics.state) + [topics.availability]
+      ].map(topics.state)
+      + (1...TubeWear.maximumPositions).flatMap { [Topic.wear($0).glow, Topic.wear($0).least] }.map(
+        topics.state)
+      + [topics.availability]
   }
 }

@@ -18,6 +18,8 @@ import NixieText
 ///   What the clock refuses is logged at warning with the topic, published on the status topic,
 ///   and its entity's state published again; a storm of them is said once with a count
 ///   (`WarningStorms`). The clock never waits for the broker.
+/// - Tube care: the clock's count (`wear`) is read every `wearInterval` while connected, and
+///   each position's glow time and least used cathode published as diagnostic sensors.
 /// - Availability: the Last Will says `offline` when the bridge vanishes; `online` is published
 ///   once connected while the clock answers, `offline` while it is gone or does not answer —
 ///   asked every `probeInterval` when it has said nothing, within `requestTimeout`.
@@ -88,6 +90,10 @@ final class MQTTBridge: @unchecked Sendable {
   private var lastAnswer: UInt64 = 0
   /// Whether the clock answers: false once it did not within `requestTimeout`.
   private var answering = true
+  /// Tube care's count, as last read (empty: not yet, or the clock does not count).
+  private var wear: [TubeWear] = []
+  /// When the count is read next (`.max`: a clock that does not count, until a reconnection).
+  private var nextWearLook: UInt64 = 0
 
   private var commands = CommandQueue()
   private var storms = WarningStorms()
@@ -113,6 +119,8 @@ final class MQTTBridge: @unchecked Sendable {
   private static let readBatch = 256
   /// How long a request to the clock may take, connecting included.
   static let requestTimeout = 1500
+  /// How often tube care's count is read: as often as the clock saves it.
+  static let wearInterval: UInt64 = 600_000_000_000
   /// Home Assistant's birth messages closer than this are one burst, answered once…
   private static let birthQuiet: UInt64 = 1_000_000_000
   /// …at the latest this long after its first.
@@ -230,6 +238,7 @@ final class MQTTBridge: @unchecked Sendable {
     } else {
       wake = min(wake, lastAnswer + Self.probeInterval)
       if let due = commands.due(at: now) { wake = min(wake, due) }
+      if wearDue { wake = min(wake, nextWearLook) }
     }
     if let births { wake = min(wake, births.over(quiet: Self.birthQuiet, longest: Self.birthLongest)) }
     if let due = storms.due { wake = min(wake, due) }
@@ -267,6 +276,7 @@ final class MQTTBridge: @unchecked Sendable {
       break
     }
     if subscription != nil && now >= lastAnswer + Self.probeInterval { probe(at: now) }
+    if wearDue && now >= nextWearLook { lookAtWear(at: now) }
     while subscription != nil, let command = commands.next(at: now) { forward(command, at: now) }
     if let births, now >= births.over(quiet: Self.birthQuiet, longest: Self.birthLongest) {
       answerBirths(births)
@@ -370,6 +380,31 @@ final class MQTTBridge: @unchecked Sendable {
     lastAnswer = max(lastAnswer, now)
   }
 
+  /// Whether tube care's count is to be read when `nextWearLook` comes: connected, and a clock
+  /// that answers and has said its state.
+  private var wearDue: Bool {
+    guard case .connected = broker else { return false }
+    return subscription != nil && answering && state != nil
+  }
+
+  /// Reads tube care's count and publishes it. A clock that refuses the request (it does not
+  /// count, or predates it) is asked again only after the next connection to the broker.
+  private func lookAtWear(at now: UInt64) {
+    nextWearLook = now + Self.wearInterval
+    switch send(.wear, nil) {
+    case .success(let answer):
+      clockAnswered(at: monotonic.now())
+      guard let positions = answer["wear"].flatMap(TubeWear.positions(in:)) else { return }
+      wear = positions
+      publishClock(previous: state)
+    case .failure(.refused):
+      nextWearLook = .max
+    case .failure:
+      // Not answering, busy or gone: the probe and the subscription say so; tried next time.
+      break
+    }
+  }
+
   private func clockAnswered(at now: UInt64) {
     lastAnswer = now
     guard !answering else { return }
@@ -417,6 +452,7 @@ final class MQTTBridge: @unchecked Sendable {
     session.connected(at: now)
     brokerProblem = nil
     nextKeepAlive = now + keepAliveInterval
+    nextWearLook = now
     publishedOffline()
     let protocolNote = mqtt5 ? "" : " (MQTT 3.1.1)"
     logger.notice(
@@ -696,12 +732,16 @@ final class MQTTBridge: @unchecked Sendable {
   }
 
   private func publishDiscovery(_ state: ClockState, force: Bool) {
-    for (topic, payload) in settings.device.discovery(for: state) { publish(topic, payload, force: force) }
+    for (topic, payload) in settings.device.discovery(for: state, wear: wear) {
+      publish(topic, payload, force: force)
+    }
   }
 
-  /// The state topics (only `only`, when given), as the clock's state and its start say.
+  /// The state topics (only `only`, when given), as the clock's state, its start and tube
+  /// care's count say.
   private func publishStates(_ state: ClockState, force: Bool, only: String? = nil) {
     for (topic, payload) in settings.device.states(for: state, started: started)
+      + settings.device.wearStates(wear)
     where only.map({ $0 == topic }) ?? true {
       publish(topic, payload, force: force)
     }
