@@ -80,7 +80,7 @@ public enum TransitionPlanner {
           let middle = start + spec.duration / 2
           fades.append(.ramps(ramps(index, lit, falling: (start, middle), rising: (middle, end))))
         case .slot where spins:
-          if let wear, spinEveryTube {
+          if let wear {
             fades.append(.aimedSpin(aimedSpin(lit, order: order, laps: laps, wear: wear.times(at: index))))
           } else {
             fades.append(.spin(spin(lit, order: order, laps: laps)))
@@ -134,8 +134,7 @@ public enum TransitionPlanner {
     /// tube to its left, ending on the landing cathode.
     private func spin(_ lit: CathodeSet, order: [Int], laps: Int) -> SlotSpin {
       let count = order.count
-      let steps = laps * count + spinning * TransitionPlanner.slotStagger
-      let step = max(spec.duration / UInt64(laps * count), TransitionPlanner.minimumSlotStep)
+      let (steps, step) = stepping(laps: laps, count: count)
       var offset = 0
       if let landing = order.firstIndex(where: lit.contains) {
         offset = ((landing - steps) % count + count) % count
@@ -143,12 +142,17 @@ public enum TransitionPlanner {
       return SlotSpin(order: order, offset: offset, start: start, step: step, steps: steps, landing: lit)
     }
 
+    /// A spinning tube's steps and their length: `laps` turns of its `count` cathodes in the
+    /// run's duration, and `slotStagger` more for each spinning tube to its left.
+    private func stepping(laps: Int, count: Int) -> (steps: Int, step: UInt64) {
+      let step = max(spec.duration / UInt64(laps * count), TransitionPlanner.minimumSlotStep)
+      return (laps * count + spinning * TransitionPlanner.slotStagger, step)
+    }
+
     /// A tube's aimed run: as long as its `spin` would be, each lap starting on the landing
     /// cathode so that the last lap ends just before it, as a slot machine lands.
     private func aimedSpin(_ lit: CathodeSet, order: [Int], laps: Int, wear: [UInt64]) -> AimedSpin {
-      let count = order.count
-      let steps = laps * count + spinning * TransitionPlanner.slotStagger
-      let step = max(spec.duration / UInt64(laps * count), TransitionPlanner.minimumSlotStep)
+      let (steps, step) = stepping(laps: laps, count: order.count)
       let (duration, over) = step.multipliedReportingOverflow(by: UInt64(steps))
       let (hold, long) = step.multipliedReportingOverflow(by: TransitionPlanner.aimedHoldSteps)
       return AimedSpin(

@@ -21,7 +21,6 @@ import pathlib
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
