@@ -61,6 +61,14 @@ public struct DisplayPacer: Sendable {
     levels?.frameWasNotWritten(at: now)
   }
 
+  /// The PWM's period and steps, on a board paced by PWM frames; nil for a scan or levels.
+  public var pwmSettings: PWMSettings? { pwm?.settings }
+
+  /// Plays on in `settings` from `now` (`FramePacer.refit`); a scan or levels keep their own.
+  public mutating func refit(_ settings: PWMSettings, at now: UInt64) {
+    pwm?.refit(settings, at: now)
+  }
+
   public mutating func next(now: UInt64) -> FramePacer.Step {
     pwm?.next(now: now) ?? multiplex?.next(now: now) ?? levels?.next(now: now) ?? .idle
   }

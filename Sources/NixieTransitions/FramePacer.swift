@@ -23,7 +23,8 @@ public struct FramePacer: TimelinePacer, Sendable {
   }
 
   public let layout: DisplayLayout
-  public let settings: PWMSettings
+  /// The period and its steps; `refit` changes them.
+  public private(set) var settings: PWMSettings
   public private(set) var plan: PacerPlan
   /// The frame of the latest `.write` step: what the tubes show once it is written.
   public private(set) var frame: DisplayState
@@ -62,6 +63,15 @@ public struct FramePacer: TimelinePacer, Sendable {
   /// to write it once more).
   public mutating func frameWasNotWritten(at now: UInt64) {
     if plan.writeFailed() { restart(at: now) }
+  }
+
+  /// Plays on in `settings` from `now`: the same timeline and brightness, periods counted
+  /// again from `now` (the frame thread fits its PWM to the board's write time, issue 34 §2).
+  public mutating func refit(_ settings: PWMSettings, at now: UInt64) {
+    guard settings != self.settings else { return }
+    self.settings = settings
+    renderer = FrameRenderer(layout: layout, settings: settings)
+    restart(at: now)
   }
 
   /// The next frame to write and its deadline, or `.idle`. `now` lets the pacer skip slices

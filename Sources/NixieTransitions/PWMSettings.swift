@@ -35,14 +35,18 @@ public struct PWMSettings: Hashable, Sendable {
     }
     let (sixteenWrites, overflow) = writeTime.multipliedReportingOverflow(by: UInt64(fewestFadingLevels))
     let period = overflow ? maximumPeriod : min(maximumPeriod, sixteenWrites)
-    return PWMSettings(fittedPeriod: period, levels: Int(max(1, period / writeTime)))
+    return PWMSettings(period: period, fittedLevels: Int(max(1, period / writeTime)))
   }
 
-  /// Settings as `fitted` chose them: fewer than 16 levels allowed.
-  private init(fittedPeriod period: UInt64, levels: Int) {
-    self.period = period
-    self.levels = levels
+  /// Settings with as few levels as a slow board affords, as `fitted` makes them or a clock
+  /// reports them: `period` clamped to 1…10 ms, `levels` to 1…1000 (fewer than 16 allowed).
+  public init(period: UInt64, fittedLevels levels: Int) {
+    self.period = min(max(period, Self.minimumPeriod), Self.maximumPeriod)
+    self.levels = min(max(levels, 1), 1000)
   }
+
+  /// Nanoseconds per duty step: the shortest time a frame can stay on the tubes.
+  public var slice: UInt64 { period / UInt64(levels) }
 
   /// The start of step `tick` within a period, in nanoseconds.
   @inline(__always)
