@@ -51,9 +51,11 @@ public final class SimulatedBoard {
   /// hardware's are opened (`BoardTransports`); simulated time comes from `clock`. `fitted` is
   /// the chip the simulated board carries when the profile has a variant (default: the
   /// profile's own chip, so the detect line reads high). `input` is a script for the knob or
-  /// the buttons.
+  /// the buttons. `writeTime` (nanoseconds) is how long each frame write takes
+  /// (`WriteTimeDriver`); 0, the default, is as fast as the host runs the models.
   public init(
-    board profile: BoardProfile, clock: MonotonicClock, fitted: ChipModel? = nil, input: InputScript? = nil
+    board profile: BoardProfile, clock: MonotonicClock, fitted: ChipModel? = nil, input: InputScript? = nil,
+    writeTime: UInt64 = 0
   ) throws(SimulatorError) {
     let carriesVariant = profile.variant.map { fitted?.name == $0.whenLow.name } ?? false
     gpio = SimulatedGPIOChip(wiredFor: profile, carriesVariant: carriesVariant, clock: clock)
@@ -80,7 +82,7 @@ public final class SimulatedBoard {
     guard let driver = transports.driver(lines: transports.outputs, clock: clock) else {
       throw .noModel(chip: board.chip.name)
     }
-    self.driver = driver
+    self.driver = writeTime > 0 ? WriteTimeDriver(driver, writeTime: writeTime, clock: clock) : driver
     self.input = input
     self.clock = clock
   }

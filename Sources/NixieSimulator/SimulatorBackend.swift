@@ -10,12 +10,18 @@ import NixieSystem
 public struct SimulatorBackend: BoardBackend {
   /// The script the knob or the buttons play; nil: nobody touches them.
   public var input: InputScript?
+  /// How long each frame write takes, in nanoseconds (`--sim-write-time`); 0: no longer than
+  /// the models take.
+  public var writeTime: UInt64
 
-  public init(input: InputScript? = nil) { self.input = input }
+  public init(input: InputScript? = nil, writeTime: UInt64 = 0) {
+    self.input = input
+    self.writeTime = writeTime
+  }
 
   public func open(_ profile: BoardProfile, clock: MonotonicClock) throws(NixieError) -> any OpenBoard {
     do {
-      return try SimulatedBoard(board: profile, clock: clock, input: input)
+      return try SimulatedBoard(board: profile, clock: clock, input: input, writeTime: writeTime)
     } catch {
       throw NixieError(.unavailable, "--backend sim cannot run \(profile.name): \(error)")
     }

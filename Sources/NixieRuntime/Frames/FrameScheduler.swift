@@ -84,6 +84,14 @@ public final class FrameScheduler: @unchecked Sendable {
   private var failed: (any Error)?
   private var writes = 0
   private var lateness = SliceTiming()
+  /// How long writes take, and the PWM fitted to it (`WriteTimeWatch`).
+  private var watch = WriteTimeWatch()
+  /// Whether the PWM is fitted to the measured write time (`fitsPWM`).
+  private let fitsPWM: Bool
+  /// Hears of each fit: the measured write time and the settings played in from then on.
+  private let onFit: ((UInt64, PWMSettings) -> Void)?
+  /// A fit made under the lock, for the thread to tell `onFit` of once it has let go of it.
+  private var fitToTell: (writeTime: UInt64, settings: PWMSettings)?
   private var faults = 0
   private var lastFault: (any Error)?
 
@@ -97,14 +105,19 @@ public final class FrameScheduler: @unchecked Sendable {
   /// `heartbeat`'s action at its interval while the thread runs. `onPlan` hears of every
   /// request's plan (the timeline and the brightness) on the requesting thread, after the
   /// request is in: a view of the frames that never touches the frame thread. `wear` counts
-  /// each frame written, where it is written, and each blank.
+  /// each frame written, where it is written, and each blank. With `fitsPWM` (the default) a
+  /// board paced by PWM frames plays in the settings its measured write time affords
+  /// (`WriteTimeWatch`), starting from `settings`; without it, `settings` throughout. `onFit`
+  /// hears of each change of settings on the scheduler's thread (the clock logs it).
   public init(
     layout: DisplayLayout, driver: DisplayDriver, clock: MonotonicClock,
     settings: PWMSettings = PWMSettings(), pacing: DisplayPacing = .pwm, groups: [Int?] = [],
     showing state: DisplayState? = nil, heartbeat: Heartbeat? = nil, onSettled: (() -> Void)? = nil,
     onFault: ((any Error) -> Void)? = nil, onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil,
-    wear: Locked<WearCount>? = nil
+    wear: Locked<WearCount>? = nil, fitsPWM: Bool = true, onFit: ((UInt64, PWMSettings) -> Void)? = nil
   ) {
+    self.fitsPWM = fitsPWM
+    self.onFit = onFit
     self.onPlan = onPlan
     self.wear = wear
     self.clock = clock
@@ -220,6 +233,7 @@ public final class FrameScheduler: @unchecked Sendable {
       return false
     }
     pacer = trial
+    measure(from: now, to: clock.now())
     writes += 1
     wear?.withLock { $0.wrote(output, at: now) }
     lateness.record(lateness: 0)
@@ -271,6 +285,21 @@ public final class FrameScheduler: @unchecked Sendable {
   public var writeCount: Int { locked { writes } }
   /// How late the writes started after their deadlines.
   public var timing: SliceTiming { locked { lateness } }
+  /// The median time a frame write takes, as last measured (`WriteTimeWatch`); nil before
+  /// the first measure.
+  public var writeTime: UInt64? { locked { watch.writeTime } }
+  /// The PWM frames are paced in now; nil on a board paced otherwise (a scan, levels).
+  public var pwmSettings: PWMSettings? { locked { pacer.pwmSettings } }
+
+  /// Tells the watch of a write from `start` to `end`, and refits the pacer when the watch
+  /// says (call holding the lock).
+  private func measure(from start: UInt64, to end: UInt64) {
+    let current = pacer.pwmSettings
+    let fit = watch.record(end > start ? end - start : 0, current: current ?? PWMSettings())
+    guard fitsPWM, current != nil, let fit, let writeTime = watch.writeTime else { return }
+    pacer.refit(fit, at: end)
+    fitToTell = (writeTime, fit)
+  }
 
   private func locked<Value>(_ body: () -> Value) -> Value {
     condition.lock()
@@ -312,6 +341,13 @@ public final class FrameScheduler: @unchecked Sendable {
         nextBeat = now + heartbeat.interval
         condition.unlock()
         heartbeat.action(now)
+        condition.lock()
+        continue loop
+      }
+      if let fit = fitToTell {
+        fitToTell = nil
+        condition.unlock()
+        onFit?(fit.writeTime, fit.settings)
         condition.lock()
         continue loop
       }
@@ -403,9 +439,11 @@ public final class FrameScheduler: @unchecked Sendable {
       failed = error
       return false
     }
+    let end = clock.now()
     pause = 20_000_000
     wear?.withLock { $0.wrote(output, at: start) }
     condition.lock()
+    measure(from: start, to: end)
     writes += 1
     lateness.record(lateness: start > deadline ? start - deadline : 0)
     // Below full brightness the display never idles: settled once a settled period is out.

@@ -18,6 +18,22 @@ public struct SliceTiming: Hashable, Sendable {
     maximum = max(maximum, lateness)
   }
 
+  /// The writes recorded since `earlier`, a value this timing had before: their histogram
+  /// and, for the maximum, the latest of them if any was later than `earlier`'s maximum, else
+  /// the latest bucket that grew.
+  public func since(_ earlier: SliceTiming) -> SliceTiming {
+    var later = SliceTiming()
+    for bucket in 0..<Self.buckets {
+      let grown = counts[bucket] &- (bucket < earlier.counts.count ? earlier.counts[bucket] : 0)
+      guard grown > 0 else { continue }
+      later.counts[bucket] = grown
+      later.samples += Int(grown)
+      later.maximum = UInt64(bucket) * 1_000
+    }
+    if maximum > earlier.maximum { later.maximum = maximum }
+    return later
+  }
+
   /// The lateness that `fraction` (0…1) of the writes did not exceed, in nanoseconds, to the
   /// microsecond above; nil with no samples.
   public func percentile(_ fraction: Double) -> UInt64? {

@@ -42,7 +42,8 @@ public final class DisplaySession {
   /// (default: the wall clock; `nixie clock --at` shows another time). `heartbeat` and
   /// `onFault` go to the frame scheduler (the clock's watchdog and fault log).
   /// `onPlan` hears of each request's plan (the clock's live view, `FramePublisher`); `wear`
-  /// counts the frames written (tube care's `WearCount`, on `clock`'s time).
+  /// counts the frames written (tube care's `WearCount`, on `clock`'s time); `onFit` hears
+  /// of each time the frame thread fits its PWM to the board's measured write time.
   /// `onRecordingFailure` hears, once per file, that a write to the trace or the frames log
   /// failed (a full disk): the session goes on and stops writing that file.
   public init(
@@ -50,7 +51,8 @@ public final class DisplaySession {
     view: Bool, clock: MonotonicClock = SystemClock(), displayedTime: ((UInt64) -> Int64)? = nil,
     heartbeat: FrameScheduler.Heartbeat? = nil, onFault: ((any Error) -> Void)? = nil,
     onRecordingFailure: @escaping (String) -> Void = { _ in },
-    onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil, wear: Locked<WearCount>? = nil
+    onPlan: (@Sendable (FadeTimeline, Double) -> Void)? = nil, wear: Locked<WearCount>? = nil,
+    onFit: ((UInt64, PWMSettings) -> Void)? = nil
   ) throws(NixieError) {
     self.board = board
     self.clock = clock
@@ -74,7 +76,7 @@ public final class DisplaySession {
       layout: board.layout, driver: driver, clock: clock, pacing: board.pacing,
       groups: board.outputs.positions.map(\.group), heartbeat: heartbeat,
       onSettled: { picture?.renderSteady(at: clock.now()) }, onFault: onFault, onPlan: onPlan,
-      wear: wear)
+      wear: wear, onFit: onFit)
     do {
       try scheduler.start()
     } catch {

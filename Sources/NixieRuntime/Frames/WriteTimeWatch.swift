@@ -1,0 +1,84 @@
+import NixieText
+import NixieTransitions
+
+/// How long the board takes to write a frame, watched from the frame thread's own writes, and
+/// the PWM that fits it (`PWMSettings.fitted`, issue 34 §2): no slice shorter than a write, so
+/// none is skipped or late, fewer levels rather than a wrong duty.
+///
+/// The first `firstWindow` writes after start give the first measure; from then on every
+/// `window` writes give a new one. A measure is the window's median, so a write the scheduler
+/// was preempted in does not count, and the PWM is fitted to the measure and a quarter more
+/// (`headroom`), so the writes a little slower than the median fit too. The PWM gets fewer
+/// levels as soon as a measure no longer fits a slice, and more only when the writes have
+/// become at least twice as fast as a slice (so a noisy machine does not refit every window).
+/// Recording allocates nothing: the window's storage is made once.
+public struct WriteTimeWatch: Sendable {
+  /// Writes measured before the first fit: the clock's first frames.
+  public static let firstWindow = 16
+  /// Writes per measure after the first.
+  public static let window = 256
+
+  /// The time a slice is fitted to: a measured write and a quarter more.
+  public static func headroom(_ writeTime: UInt64) -> UInt64 {
+    writeTime.addingReportingOverflow(writeTime / 4).overflow ? .max : writeTime + writeTime / 4
+  }
+
+  private var durations = [UInt64](repeating: 0, count: Self.window)
+  private var filled = 0
+  private var measured = 0
+
+  /// The latest measure: the median write, in nanoseconds; nil before the first window is full.
+  public private(set) var writeTime: UInt64?
+
+  public init() {}
+
+  /// Records a write that took `duration` nanoseconds. Returns the settings to play on in when
+  /// a measure says `current` no longer fits; nil to keep it.
+  public mutating func record(_ duration: UInt64, current: PWMSettings) -> PWMSettings? {
+    durations[filled] = duration
+    filled += 1
+    guard filled == (measured == 0 ? Self.firstWindow : Self.window) else { return nil }
+    let median = Self.median(&durations, count: filled)
+    filled = 0
+    measured += 1
+    writeTime = median
+    let fit = PWMSettings.fitted(writeTime: Self.headroom(median))
+    guard fit != current else { return nil }
+    let tooSlow = median > current.slice
+    let twiceAsFast = median <= current.slice / 2
+    return tooSlow || twiceAsFast ? fit : nil
+  }
+
+  /// A measure and its fit in words, as the clock logs it and `nixie doctor` and `nixie bench`
+  /// report it: `a frame write takes 412 µs: the PWM plays 10 ms in 16 levels of 625 µs`.
+  public static func describe(writeTime: UInt64, settings: PWMSettings) -> String {
+    "a frame write takes \(microseconds(writeTime)): the PWM plays \(microseconds(settings.period))"
+      + " in \(settings.levels) levels of \(microseconds(settings.slice))"
+  }
+
+  /// `412 µs`; `5 ms`, `1.2 ms`, `9.13 ms` from 1 ms up; `1.5 µs` below 10 µs.
+  private static func microseconds(_ nanoseconds: UInt64) -> String {
+    if nanoseconds >= 1_000_000 {
+      var text = Substring(DecimalText.text(Double(nanoseconds) / 1e6, places: 2))
+      while text.contains("."), let last = text.last, last == "0" || last == "." { text = text.dropLast() }
+      return text + " ms"
+    }
+    if nanoseconds < 10_000 { return DecimalText.text(Double(nanoseconds) / 1_000, places: 1) + " µs" }
+    return "\(nanoseconds / 1_000) µs"
+  }
+
+  /// The median of the first `count` values, sorted in place (insertion sort: no storage of
+  /// its own, and a few thousand comparisons every `window` writes).
+  private static func median(_ values: inout [UInt64], count: Int) -> UInt64 {
+    for index in 1..<count {
+      let value = values[index]
+      var slot = index
+      while slot > 0 && values[slot - 1] > value {
+        values[slot] = values[slot - 1]
+        slot -= 1
+      }
+      values[slot] = value
+    }
+    return values[count / 2]
+  }
+}
