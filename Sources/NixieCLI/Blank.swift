@@ -34,6 +34,7 @@ struct Blank: ParsableCommand {
     var options = ClockOptions()
     options.board = hardware.board
     options.backend = hardware.backend
+    options.simWriteTime = hardware.simWriteTime
     options.config = config
     let settings = ClockSettings(options: options)
     let choice = settings.boardChoice(try settings.loadBase())

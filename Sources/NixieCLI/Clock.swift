@@ -112,7 +112,9 @@ struct Clock: ParsableCommand {
     if verbose && quiet {
       throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
     }
-    if let refusal = BoardChoice(backend: hardware.backend, input: input).inputRefusal {
+    if let refusal = BoardChoice(
+      backend: hardware.backend, input: input, simWriteTime: hardware.simWriteTime
+    ).inputRefusal {
       throw ValidationError(refusal)
     }
   }
@@ -167,6 +169,7 @@ struct Clock: ParsableCommand {
     options.curve = motion.curve
     options.brightness = motion.brightness.map { $0 / 100 }
     options.input = input
+    options.simWriteTime = hardware.simWriteTime
     options.socket = socket
     options.overrides = overrides
     options.wear = wear

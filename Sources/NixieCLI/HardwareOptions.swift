@@ -28,8 +28,21 @@ struct HardwareOptions: ParsableArguments {
     help: ArgumentHelp("Write one JSON object per frame that reached the tubes.", valueName: "file.jsonl"))
   var framesLog: String?
 
+  @Option(
+    name: .customLong("sim-write-time"),
+    help: ArgumentHelp(
+      "The simulator takes this long to write each frame, as a slow board does (0 to 100ms: 400us, 1.5ms).",
+      valueName: "time"), transform: WriteTimeArgument.nanoseconds)
+  var simWriteTime: UInt64?
+
   /// The board and backend as given on the command line.
-  var choice: BoardChoice { BoardChoice(board: board, backend: backend) }
+  var choice: BoardChoice {
+    BoardChoice(board: board, backend: backend, simWriteTime: simWriteTime)
+  }
+
+  func validate() throws {
+    if let refusal = choice.inputRefusal { throw ValidationError(refusal) }
+  }
 
   /// The files to record into.
   var recording: SessionRecording { SessionRecording(trace: trace, framesLog: framesLog) }

@@ -26,7 +26,7 @@ struct HostBackends: BackendFactory {
       return (LinuxBackend(consumer: consumer, missingDeviceHint: missingDeviceHint), notice)
     case .sim:
       let script = try choice.input.map { path throws(NixieError) in try KnobInput.script(at: path) }
-      return (SimulatorBackend(input: script), notice)
+      return (SimulatorBackend(input: script, writeTime: choice.simWriteTime ?? 0), notice)
     }
   }
 }

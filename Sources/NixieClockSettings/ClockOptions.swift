@@ -33,6 +33,8 @@ public struct ClockOptions: Sendable {
   public var brightness: Double?
   /// A knob script for the simulator.
   public var input: String?
+  /// `--sim-write-time`: how long the simulator takes to write a frame (nanoseconds).
+  public var simWriteTime: UInt64?
   public var socket: String?
   /// `--overrides`: the file settings changed over the control socket are saved to.
   public var overrides: String?

@@ -62,6 +62,22 @@ struct BoardChoiceTests {
     }
   }
 
+  /// A write time for the simulator (`--sim-write-time`) is the simulator's as a script is:
+  /// it implies it, and is refused with the hardware.
+  @Test(arguments: scripted)
+  func aSimulatedWriteTimeImpliesTheSimulator(
+    _ board: String?, _ asked: Backend?, _ gpio: Bool, _ expected: Backend
+  ) throws {
+    let choice = BoardChoice(board: board, backend: asked, simWriteTime: 400_000)
+    let resolved = try choice.resolveBackend(machineHasGPIO: gpio)
+    #expect(resolved.backend == expected)
+    #expect(resolved.notice == nil)
+    let refused = BoardChoice(board: "hv5622-6xin14", backend: .hardware, simWriteTime: 400_000)
+    #expect(
+      refused.inputRefusal == "--sim-write-time slows the simulator's writes: use it with --backend sim")
+    #expect(throws: NixieError.self) { try refused.resolveBackend(machineHasGPIO: true) }
+  }
+
   @Test(arguments: [false, true])
   func hardwareWithoutAChosenBoardIsRefusedSayingHowToChoose(_ gpio: Bool) {
     let choice = BoardChoice(board: nil, backend: .hardware, howToChoose: "--board NAME or board: in x.yaml")

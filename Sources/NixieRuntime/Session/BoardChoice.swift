@@ -11,7 +11,8 @@ import NixieText
 /// - Hardware is only ever driven for a board the user chose. Without one, the default board
 ///   runs on the simulator — on a Raspberry Pi too, with a notice that says how to choose —
 ///   and `--backend hardware` is refused.
-/// - An input script (`--input`) is played on the simulator: it implies the simulator, and is
+/// - An input script (`--input`) is played on the simulator, as a write time for it
+///   (`--sim-write-time`) is the simulator's: each implies the simulator, and is
 ///   refused with `--backend hardware`.
 /// - With a chosen board the backend is the one asked for, else the hardware when the machine
 ///   has a GPIO chip, else the simulator.
@@ -26,6 +27,8 @@ public struct BoardChoice: Sendable {
   public var backend: Backend?
   /// An input script's path (`--input`; `-` is standard input), for the simulator's knob.
   public var input: String?
+  /// How long the simulator takes to write a frame, in nanoseconds (`--sim-write-time`).
+  public var simWriteTime: UInt64?
   /// Where `board` came from: an option, or a place in a file.
   public enum Origin: Hashable, Sendable {
     /// A command-line option, e.g. `--board`: a bad name is bad usage.
@@ -41,9 +44,10 @@ public struct BoardChoice: Sendable {
   public var howToChoose: String
 
   public init(
-    board: String? = nil, backend: Backend? = nil, input: String? = nil, origin: Origin = .option("--board"),
-    howToChoose: String = "--board NAME"
+    board: String? = nil, backend: Backend? = nil, input: String? = nil, simWriteTime: UInt64? = nil,
+    origin: Origin = .option("--board"), howToChoose: String = "--board NAME"
   ) {
+    self.simWriteTime = simWriteTime
     self.board = board
     self.backend = backend
     self.input = input
@@ -86,7 +90,7 @@ public struct BoardChoice: Sendable {
     guard board == nil else {
       if let refusal = inputRefusal { throw NixieError(.badUsage, refusal) }
       if let backend { return (backend, nil) }
-      return (machineHasGPIO && input == nil ? .hardware : .sim, nil)
+      return (machineHasGPIO && !asksForSimulator ? .hardware : .sim, nil)
     }
     switch backend {
     case .hardware?:
@@ -96,7 +100,7 @@ public struct BoardChoice: Sendable {
       return (.sim, nil)
     case nil:
       let notice =
-        machineHasGPIO && input == nil
+        machineHasGPIO && !asksForSimulator
         ? "no board chosen, so no GPIO line is touched: this runs on the simulator. Choose your board"
           + " with \(howToChoose) ('nixie boards' lists them)"
         : nil
@@ -104,12 +108,19 @@ public struct BoardChoice: Sendable {
     }
   }
 
-  /// Why an input script cannot be played on the backend asked for (the hardware); nil when
-  /// it can, or when there is none.
+  /// Why an input script cannot be played, or a write time given, on the backend asked for
+  /// (the hardware); nil when it can, or when there is none.
   public var inputRefusal: String? {
-    guard input != nil, backend == .hardware else { return nil }
-    return "--input plays a script on the simulator: use it with --backend sim"
+    guard backend == .hardware else { return nil }
+    if input != nil { return "--input plays a script on the simulator: use it with --backend sim" }
+    if simWriteTime != nil {
+      return "--sim-write-time slows the simulator's writes: use it with --backend sim"
+    }
+    return nil
   }
+
+  /// Whether an option only the simulator has was given (`--input`, `--sim-write-time`).
+  public var asksForSimulator: Bool { input != nil || simWriteTime != nil }
 
   /// Refuses `what`, something that drives hardware, when no board was chosen (the rule
   /// above): bad usage that says how to choose.
