@@ -203,7 +203,7 @@ let package = Package(
       name: "NixieDoctor",
       dependencies: [
         "NixieCore", "NixieText", "NixieSystem", "NixieBoardModel", "NixieBackend", "NixieRoom", "NixieRuntime",
-        "NixieLinux", "NixieClockSettings",
+        "NixieLinux", "NixieClockSettings", "NixieTransitions",
       ]
     ),
     // `nixie web`: its HTTP/1.1 server on NixieSystem's sockets, the page and its live view of
@@ -326,7 +326,7 @@ let package = Package(
       name: "NixieDoctorTests",
       dependencies: [
         "NixieDoctor", "NixieLinux", "NixieBoards", "NixieBoardModel", "NixieRoom", "NixieSystem", "NixieCore",
-        "NixieText",
+        "NixieText", "NixieTransitions",
       ]
     ),
     // Both sides of the control socket's vocabulary: requests, replies, settings, the layout.

@@ -18,8 +18,14 @@ public struct DoctorJob {
   public var version: String
   /// Where the report goes.
   public var output: FileStream
+  /// What a running clock says of its frame writes (the command line asks it).
+  public var clockWrites: () -> ClockFrameWrites
 
-  public init(board: String?, config: String?, json: Bool, quiet: Bool, version: String, output: FileStream) {
+  public init(
+    board: String?, config: String?, json: Bool, quiet: Bool, version: String, output: FileStream,
+    clockWrites: @escaping () -> ClockFrameWrites = { .noClock }
+  ) {
+    self.clockWrites = clockWrites
     var options = ClockOptions()
     options.board = board
     options.config = config
@@ -55,9 +61,10 @@ public struct DoctorJob {
     var profile = try choice.loadProfile()
     // The presence line nixie.yaml gives is checked like the board's own lines.
     profile.presence = try configuration.presenceWiring(for: profile)
-    let findings = BoardDoctor(
-      board: profile, lightSensor: configuration.light?.sensor, sensorFiles: SystemSensorFiles()
-    ).run()
+    let findings =
+      BoardDoctor(
+        board: profile, lightSensor: configuration.light?.sensor, sensorFiles: SystemSensorFiles()
+      ).run() + [clockWrites().finding(on: profile.name)]
     if json {
       output.line(findings.jsonReport(on: profile, version: version))
     } else {

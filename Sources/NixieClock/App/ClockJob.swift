@@ -75,6 +75,7 @@ public struct ClockJob {
     let report = ClockStateReport(
       board: profile, status: status, editor: editor, frames: frames,
       timing: { [scheduler = session.scheduler] in scheduler.timing },
+      writes: { [scheduler = session.scheduler] in (scheduler.writeTime, scheduler.pwmSettings) },
       uptime: Self.uptime(from: monotonic.now(), on: monotonic), wear: { [wear] in wear.wear() })
     let control = try services.start(
       claim.socket.map { socket in
@@ -175,7 +176,8 @@ public struct ClockJob {
       },
       onFault: { faults.record($0, at: monotonic.now()) },
       onRecordingFailure: { logger.error("\($0)") },
-      onPlan: { frames.planned($0, brightness: $1) }, wear: wear.count)
+      onPlan: { frames.planned($0, brightness: $1) }, wear: wear.count,
+      onFit: { logger.info("\(WriteTimeWatch.describe(writeTime: $0, settings: $1))") })
     return ClockBoard(session: session, realtime: start.configuration.realtime, logger: logger)
   }
 

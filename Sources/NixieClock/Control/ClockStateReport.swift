@@ -13,6 +13,9 @@ public struct ClockStateReport: Sendable {
   public let frames: FramePublisher?
   /// The frame thread's lateness so far.
   public let timing: @Sendable () -> SliceTiming?
+  /// How long a frame write takes as the frame thread measured it, and the PWM fitted to it
+  /// (nil: not measured yet, or not paced by PWM frames).
+  public let writes: @Sendable () -> (writeTime: UInt64?, pwm: PWMSettings?)
   /// When the clock started and the time now (monotonic nanoseconds), for its uptime; nil:
   /// no uptime reported.
   public let uptime: (@Sendable () -> UInt64)?
@@ -21,9 +24,11 @@ public struct ClockStateReport: Sendable {
 
   public init(
     board: BoardProfile, status: ClockStatus, editor: ClockSettingsEditor?, frames: FramePublisher?,
-    timing: @escaping @Sendable () -> SliceTiming?, uptime: (@Sendable () -> UInt64)? = nil,
-    wear: (@Sendable () -> CathodeWear)? = nil
+    timing: @escaping @Sendable () -> SliceTiming?,
+    writes: @escaping @Sendable () -> (writeTime: UInt64?, pwm: PWMSettings?) = { (nil, nil) },
+    uptime: (@Sendable () -> UInt64)? = nil, wear: (@Sendable () -> CathodeWear)? = nil
   ) {
+    self.writes = writes
     self.board = board
     self.status = status
     self.editor = editor
@@ -119,13 +124,24 @@ public struct ClockStateReport: Sendable {
       members.append(
         (
           "frame_timing",
-          JSONText.object([
-            ("frames", String(timing.samples)), ("p50_us", micro(timing.percentile(0.5))),
-            ("p99_us", micro(timing.percentile(0.99))), ("max_us", micro(timing.maximum)),
-          ])
+          JSONText.object(
+            [
+              ("frames", String(timing.samples)), ("p50_us", micro(timing.percentile(0.5))),
+              ("p99_us", micro(timing.percentile(0.99))), ("max_us", micro(timing.maximum)),
+            ] + writeMembers())
         ))
     }
     return members
+  }
+
+  /// The measured write time and the PWM fitted to it (`WriteTimeWatch`), in microseconds.
+  private func writeMembers() -> [(String, String)] {
+    let (writeTime, pwm) = writes()
+    return [
+      ("write_us", writeTime.map { String($0 / 1_000) } ?? "null"),
+      ("pwm_period_us", pwm.map { String($0.period / 1_000) } ?? "null"),
+      ("pwm_levels", pwm.map { String($0.levels) } ?? "null"),
+    ]
   }
 
   static func settings(_ planner: ClockPlanner) -> String {

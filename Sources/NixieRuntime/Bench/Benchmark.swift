@@ -265,6 +265,10 @@ public struct Benchmark {
       "slice timing on the simulator, real clock, \(seconds) s of cross-fades, \(mode): write start after its deadline "
         + "p50 \(micro(timing.percentile(0.5))), p99 \(micro(timing.percentile(0.99))), "
         + "max \(micro(timing.maximum)) (\(timing.samples) frames)")
+    if let writeTime = scheduler.writeTime, let pwm = scheduler.pwmSettings {
+      FileStream.standardOutput.line(
+        "frame writes on the simulator: \(WriteTimeWatch.describe(writeTime: writeTime, settings: pwm))")
+    }
   }
 
   static func rate(_ value: Double) -> String {

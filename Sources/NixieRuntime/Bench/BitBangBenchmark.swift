@@ -3,6 +3,7 @@ import NixieBoardModel
 import NixieCore
 import NixieSystem
 import NixieText
+import NixieTransitions
 
 /// `nixie bench --bitbang N`: bit-bangs N frames on a board's real GPIO lines as fast as the
 /// driver goes, through exactly the path `nixie show --backend hardware` takes (the board
@@ -59,12 +60,19 @@ public struct BitBangBenchmark {
     } catch {
       throw NixieError(.unavailable, "\(board.name): \(error)")
     }
-    let seconds = Double(clock.now() - start) / 1e9
+    let elapsed = clock.now() - start
+    let seconds = Double(elapsed) / 1e9
     let fps = seconds > 0 ? Double(frames) / seconds : 0
     let stdout = FileStream.standardOutput
     stdout.write(
       "frames \(frames) writes \(opened.lineWriteCount) seconds \(DecimalText.text(seconds, places: 6))"
         + " fps \(DecimalText.text(fps, places: 1))\n")
     stdout.flush()
+    // The PWM these writes afford, as the clock would fit it; on standard error, so the line
+    // above stays the C program's format for scripts that compare the two.
+    let writeTime = frames > 0 ? elapsed / UInt64(frames) : 0
+    let fit = PWMSettings.fitted(writeTime: WriteTimeWatch.headroom(writeTime))
+    FileStream.standardError.line(
+      "nixie bench: \(WriteTimeWatch.describe(writeTime: writeTime, settings: fit))")
   }
 }
