@@ -1,14 +1,28 @@
-/// The buzzer line of a board (described for `nixie doctor`; nixie does not sound it).
+/// The buzzer line of a board: where it is, which level sounds it, and how it must be driven
+/// (`BuzzerPlayer` sounds it; `nixie doctor` describes it).
 public struct BuzzerWiring: Hashable, Sendable {
   public var chip: String
   public var line: UInt32
   public var activeHigh: Bool
+  /// How the buzzer makes its sound: a square wave at the pitch, or just on and off.
+  public var kind: BuzzerKind
 
-  public init(chip: String, line: UInt32, activeHigh: Bool) {
+  public init(chip: String, line: UInt32, activeHigh: Bool, kind: BuzzerKind = .passive) {
     self.chip = chip
     self.line = line
     self.activeHigh = activeHigh
+    self.kind = kind
   }
+}
+
+/// How a buzzer is driven, as a profile's `buzzer.kind` says.
+public enum BuzzerKind: String, Hashable, Sendable, CaseIterable {
+  /// A bare piezo (or magnetic transducer): it sounds only while the line toggles, at the
+  /// rate it toggles, so a note is a square wave at its pitch (Arduino's `tone()`). The
+  /// default: a square wave also sounds an active buzzer, while on/off only clicks a passive one.
+  case passive
+  /// A buzzer with its own oscillator: the line on sounds its one pitch, off silences it.
+  case active
 }
 
 /// A real-time clock a board carries, for `nixie doctor`: its I2C address and the kernel
