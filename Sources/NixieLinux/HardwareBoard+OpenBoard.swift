@@ -41,6 +41,20 @@ extension HardwareBoard: OpenBoard {
     }
   }
 
+  /// The buzzer's line requested as an output, silent at first; given back by `release()`.
+  public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+    let silent: LineSet = buzzer.activeHigh ? [] : .role(.buzzer)
+    let outputs = TransportPlan.Outputs(
+      chip: buzzer.chip, lines: [.buzzer: buzzer.line], initialLevels: silent)
+    do {
+      let lines = try LinuxTransports(consumer: consumer).openOutputs(outputs)
+      buzzerLines.append(lines)
+      return lines
+    } catch {
+      throw NixieError(.unavailable, "\(board.name): the buzzer: \(error)")
+    }
+  }
+
   /// The lines `request` asks libgpiod for (edge events), their levels read at once, reading
   /// beginning now; a line that cannot be had is unavailable (a line the chip does not have:
   /// `missingLine`).

@@ -118,6 +118,11 @@ public final class DisplaySession {
     try opened.openPresence(presence)
   }
 
+  /// The buzzer's line, ready for `BuzzerPlayer`, as the backend hands it out.
+  public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+    try opened.openBuzzer(buzzer)
+  }
+
   /// The player for `board`'s backlight: PWM on `lines`, or the chips' LEDs through the frame
   /// thread; nil when nixie drives none.
   private static func backlightPlayer(
