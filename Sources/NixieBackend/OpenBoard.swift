@@ -52,6 +52,9 @@ public protocol OpenBoard: AnyObject {
   /// The buzzer's line ready to write (role `.buzzer`, inactive at first), for `BuzzerPlayer`;
   /// a line that cannot be had is unavailable.
   func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines
+  /// The kernel PWM channel of a buzzer whose profile names one (`BuzzerWiring.pwm`), silent;
+  /// nil where the backend toggles the line instead (the simulator, a buzzer without PWM).
+  func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput?
 }
 
 extension OpenBoard {
@@ -59,4 +62,7 @@ extension OpenBoard {
   public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
     throw NixieError(.unavailable, "\(board.name): this backend cannot sound the buzzer")
   }
+
+  /// The line is toggled instead.
+  public func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput? { nil }
 }

@@ -6,12 +6,33 @@ public struct BuzzerWiring: Hashable, Sendable {
   public var activeHigh: Bool
   /// How the buzzer makes its sound: a square wave at the pitch, or just on and off.
   public var kind: BuzzerKind
+  /// The kernel PWM channel that drives the line instead of nixie's thread (a passive buzzer
+  /// only): nil to toggle the line from a thread.
+  public var pwm: BuzzerPWM?
 
-  public init(chip: String, line: UInt32, activeHigh: Bool, kind: BuzzerKind = .passive) {
+  public init(
+    chip: String, line: UInt32, activeHigh: Bool, kind: BuzzerKind = .passive, pwm: BuzzerPWM? = nil
+  ) {
     self.chip = chip
     self.line = line
     self.activeHigh = activeHigh
     self.kind = kind
+    self.pwm = pwm
+  }
+}
+
+/// A channel of a kernel PWM controller, `/sys/class/pwm/pwmchipN/pwmM`, wired to the buzzer's
+/// line (the Pi's PWM overlays, or `pwm-gpio` on any line): the kernel makes the square wave,
+/// nixie writes a period once a note.
+public struct BuzzerPWM: Hashable, Sendable {
+  /// N in `pwmchipN`.
+  public var chip: Int
+  /// M in `pwmM`.
+  public var channel: Int
+
+  public init(chip: Int, channel: Int) {
+    self.chip = chip
+    self.channel = channel
   }
 }
 

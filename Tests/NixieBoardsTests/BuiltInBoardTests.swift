@@ -41,6 +41,10 @@ struct BuiltInBoardTests {
     #expect(try BoardCatalog.parse(active, file: "a.yaml").buzzer?.kind == .active)
     let plain = base.replacingOccurrences(of: "  kind: passive\n", with: "")
     #expect(try BoardCatalog.parse(plain, file: "p.yaml").buzzer?.kind == .passive)
+    #expect(try BoardCatalog.parse(base, file: "b.yaml").buzzer?.pwm == nil)
+    let pwm = base.replacingOccurrences(
+      of: "  kind: passive\n", with: "  kind: passive\n  pwm: {chip: 0, channel: 1}\n")
+    #expect(try BoardCatalog.parse(pwm, file: "w.yaml").buzzer?.pwm == BuzzerPWM(chip: 0, channel: 1))
   }
 
   @Test func referenceBoardOneHasHardwareMdsPinMap() throws {

@@ -5,6 +5,7 @@ import NixieCore
 import NixieRuntime
 import NixieSimulator
 import NixieSystem
+import NixieTransports
 import Testing
 
 /// The player's promises beyond the wave: `stop()` silences a repeating tune at once and
@@ -56,5 +57,34 @@ struct BuzzerPlayerTests {
     #expect(throws: NixieError.self) {
       _ = try sim.openBuzzer(BuzzerWiring(chip: "gpiochip0", line: 5, activeHigh: true))
     }
+  }
+}
+
+/// A `ToneOutput` (the kernel's PWM) is told each note's pitch at the note's start and to be
+/// silent at each rest and at the end: one write a note, none a cycle.
+struct BuzzerToneOutputTests {
+  final class RecordingTone: ToneOutput, @unchecked Sendable {
+    let clock: ManualClock
+    var calls: [(time: UInt64, hertz: Double?)] = []
+    init(clock: ManualClock) { self.clock = clock }
+    func sound(hertz: Double?) throws { calls.append((clock.now(), hertz)) }
+  }
+
+  @Test func eachNoteIsOneWriteAtItsStart() throws {
+    let clock = ManualClock()
+    let tone = RecordingTone(clock: clock)
+    let player = BuzzerPlayer(output: .tone(tone), clock: clock)
+    let rtttl = "t:d=4,o=5,b=60:a,c6,p,e"
+    try player.play(try RTTTLParser.parse(rtttl))
+    #expect(player.waitUntilSilent(deadline: SystemClock().now() + 5_000_000_000))
+    player.shutDown()
+    let expected = try #require(RTTTLReference.notes(rtttl))
+    let played = tone.calls.filter { $0.time < 4_000_000_000 }
+    try #require(played.count == expected.count, "\(tone.calls)")
+    for (call, note) in zip(played, expected) {
+      #expect(Double(call.time) / 1e6 == note.start)
+      #expect(call.hertz.map { abs($0 - (note.hertz ?? 0)) <= $0 * 0.01 } ?? (note.hertz == nil))
+    }
+    #expect(tone.calls.last?.time == 4_000_000_000 && tone.calls.last?.hertz == nil)
   }
 }

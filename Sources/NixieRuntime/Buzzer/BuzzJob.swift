@@ -54,7 +54,13 @@ public struct BuzzJob {
     let session = try DisplaySession(board: board, backend: backend, recording: setup.recording, view: false)
     let player: BuzzerPlayer
     do {
-      player = BuzzerPlayer(lines: try session.openBuzzer(wiring), wiring: wiring, clock: session.clock)
+      let output: BuzzerPlayer.Output =
+        if let tone = try session.openBuzzerTone(wiring) {
+          .tone(tone)
+        } else {
+          .line(try session.openBuzzer(wiring), wiring)
+        }
+      player = BuzzerPlayer(output: output, clock: session.clock)
       try player.play(tune)
     } catch {
       session.finish()

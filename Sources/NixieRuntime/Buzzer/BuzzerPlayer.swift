@@ -9,7 +9,8 @@ import NixieTransports
 /// over a tune.
 ///
 /// A passive buzzer (`BuzzerKind.passive`) gets a square wave at each note's pitch; an active
-/// one the line on for each note. While nothing plays the thread is parked without a deadline:
+/// one the line on for each note. Given a `ToneOutput` (a kernel PWM channel) instead of the
+/// line, the thread writes each note's pitch once and the kernel makes the wave. While nothing plays the thread is parked without a deadline:
 /// a silent buzzer costs no wake-ups. The thread starts at the first `play`. `stop()` silences
 /// at once: the line is inactive when it returns. Requests come from any thread.
 public final class BuzzerPlayer: @unchecked Sendable {
@@ -17,8 +18,7 @@ public final class BuzzerPlayer: @unchecked Sendable {
   private let condition = Condition()
   private let worker = WorkerThread()
   private let clock: MonotonicClock
-  private let lines: GPIOLines
-  private let wiring: BuzzerWiring
+  private let output: Output
   private var parker: ThreadParker?
   private var started = false
   private var idleParked = false
@@ -28,11 +28,24 @@ public final class BuzzerPlayer: @unchecked Sendable {
   private var sounding = false
   private var failed: (any Error)?
 
+  /// Where the sound goes.
+  public enum Output {
+    /// The line the wiring describes, toggled by the thread (`lines` must hold it, role
+    /// `.buzzer`).
+    case line(GPIOLines, BuzzerWiring)
+    /// A tone output told each note's pitch.
+    case tone(ToneOutput)
+  }
+
   /// A player of the buzzer `wiring` describes, on `lines` (which must hold its line, role
   /// `.buzzer`), timed by `clock`.
-  public init(lines: GPIOLines, wiring: BuzzerWiring, clock: MonotonicClock) {
-    self.lines = lines
-    self.wiring = wiring
+  public convenience init(lines: GPIOLines, wiring: BuzzerWiring, clock: MonotonicClock) {
+    self.init(output: .line(lines, wiring), clock: clock)
+  }
+
+  /// A player writing to `output`, timed by `clock`.
+  public init(output: Output, clock: MonotonicClock) {
+    self.output = output
     self.clock = clock
   }
 
@@ -87,16 +100,23 @@ public final class BuzzerPlayer: @unchecked Sendable {
     return true
   }
 
-  /// Writes the line's level: active or not, as the wiring says which level is active.
-  /// Called under the lock.
+  /// Silences the buzzer: the line inactive, or the tone output silent. Called under the lock.
   @discardableResult
   private func write(active: Bool) -> Bool {
-    write(high: active == wiring.activeHigh)
+    switch output {
+    case .line(_, let wiring): perform(.level(active == wiring.activeHigh))
+    case .tone: perform(.tone(nil))
+    }
   }
 
-  private func write(high: Bool) -> Bool {
+  /// Does `step`; a failure stops the tune and is kept for `failure`. Called under the lock.
+  private func perform(_ step: BuzzerSteps.Step) -> Bool {
     do {
-      try lines.set(Self.line, to: high ? Self.line : [])
+      switch (step, output) {
+      case (.level(let high), .line(let lines, _)): try lines.set(Self.line, to: high ? Self.line : [])
+      case (.tone(let hertz), .tone(let tone)): try tone.sound(hertz: hertz)
+      default: break
+      }
       return true
     } catch {
       failed = error
@@ -108,24 +128,22 @@ public final class BuzzerPlayer: @unchecked Sendable {
   }
 
   private func run(_ parker: ThreadParker) {
-    var cursor: BuzzerWaveform.Cursor?
+    var cursor: BuzzerSteps?
     var waveform: BuzzerWaveform?
-    var pending: BuzzerWaveform.Edge?
+    var pending: (at: UInt64, step: BuzzerSteps.Step)?
     var origin: UInt64 = 0
     condition.lock()
     while !worker.isStopping {
       if requestChanged {
         requestChanged = false
-        waveform = request.map {
-          BuzzerWaveform(tune: $0.tune, squareWave: wiring.kind == .passive, activeHigh: wiring.activeHigh)
-        }
-        cursor = waveform?.makeIterator()
+        waveform = request.map { self.waveform(of: $0.tune) }
+        cursor = waveform.map(steps)
         pending = cursor?.next()
         origin = clock.now()
       }
       if pending == nil, let played = waveform, request?.repeats == true, played.nanoseconds > 0 {
         origin &+= played.nanoseconds
-        cursor = played.makeIterator()
+        cursor = steps(played)
         pending = cursor?.next()
       }
       guard let edge = pending else {
@@ -148,13 +166,28 @@ public final class BuzzerPlayer: @unchecked Sendable {
         sleepUnlocked(parker, until: deadline)
         continue
       }
-      guard write(high: edge.high) else { break }
+      guard perform(edge.step) else { break }
       pending = cursor?.next()
     }
     if failed == nil { write(active: false) }
     sounding = false
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// `tune` as the wiring plays it (a tone output makes the square wave of a passive buzzer).
+  private func waveform(of tune: Tune) -> BuzzerWaveform {
+    switch output {
+    case .line(_, let wiring):
+      BuzzerWaveform(tune: tune, squareWave: wiring.kind == .passive, activeHigh: wiring.activeHigh)
+    case .tone: BuzzerWaveform(tune: tune, squareWave: true, activeHigh: true)
+    }
+  }
+
+  /// The steps of one play of `waveform` on this output.
+  private func steps(_ waveform: BuzzerWaveform) -> BuzzerSteps {
+    if case .tone = output { return BuzzerSteps(waveform, tone: true) }
+    return BuzzerSteps(waveform, tone: false)
   }
 
   /// Sleeps until `deadline` with the lock released; a request or a stop cuts it short.

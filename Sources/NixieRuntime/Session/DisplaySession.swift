@@ -123,6 +123,11 @@ public final class DisplaySession {
     try opened.openBuzzer(buzzer)
   }
 
+  /// The buzzer's kernel PWM channel, or nil where the line is toggled instead.
+  public func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput? {
+    try opened.openBuzzerTone(buzzer)
+  }
+
   /// The player for `board`'s backlight: PWM on `lines`, or the chips' LEDs through the frame
   /// thread; nil when nixie drives none.
   private static func backlightPlayer(
