@@ -136,6 +136,7 @@ let package = Package(
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
         "NixieDrivers", "NixieBackend", "NixieInput", "NixieBoards", "NixieSystem", "NixiePictures",
+        "NixieAlarms",
       ]
     ),
     // Time zones without Foundation: TZif files and POSIX TZ rules, read through an injected
@@ -284,7 +285,8 @@ let package = Package(
       name: "NixieRuntimeTests",
       dependencies: [
         "NixieRuntime", "NixieSystem", "NixieSimulator", "NixieCore", "NixieDisplay", "NixieTransitions",
-        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieBoardModel", "NixieInput",
+        "NixieTransports", "NixieDrivers", "NixieBackend", "NixieBoardModel", "NixieInput", "NixieAlarms",
+        "NixieWireDecoders", "NixieBoards", "NixiePictures",
       ]),
     .testTarget(name: "NixieWireDecodersTests", dependencies: ["NixieWireDecoders"]),
     // Every built-in board of issue 16 driven through the program's own path on the simulator,

@@ -49,4 +49,20 @@ public protocol OpenBoard: AnyObject {
   /// The presence line ready to read (its role `.presence`, physical levels), or nil as for
   /// `openKnob`.
   func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput?
+  /// The buzzer's line ready to write (role `.buzzer`, inactive at first), for `BuzzerPlayer`;
+  /// a line that cannot be had is unavailable.
+  func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines
+  /// The kernel PWM channel of a buzzer whose profile names one (`BuzzerWiring.pwm`), silent;
+  /// nil where the backend toggles the line instead (the simulator, a buzzer without PWM).
+  func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput?
+}
+
+extension OpenBoard {
+  /// A backend that cannot sound a buzzer says so.
+  public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+    throw NixieError(.unavailable, "\(board.name): this backend cannot sound the buzzer")
+  }
+
+  /// The line is toggled instead.
+  public func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput? { nil }
 }

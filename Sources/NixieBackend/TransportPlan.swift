@@ -14,6 +14,12 @@ public struct TransportPlan: Hashable, Sendable {
     /// Physical levels to request them at: the logical idle level (all low: tubes off), with
     /// lines behind inverting level shifters high.
     public var initialLevels: LineSet
+
+    public init(chip: String, lines: [LineRole: UInt32], initialLevels: LineSet) {
+      self.chip = chip
+      self.lines = lines
+      self.initialLevels = initialLevels
+    }
   }
 
   /// GPIO lines watched for edges: the encoder's A, B and switch.

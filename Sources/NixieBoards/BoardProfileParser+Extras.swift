@@ -119,15 +119,29 @@ extension BoardProfileParser {
     }
   }
 
+  /// `buzzer`: `{line: N, active: high|low, kind: passive|active, pwm: {chip: N, channel: M}}`
+  /// (default active high, passive: a square wave at the pitch, which sounds either kind of
+  /// buzzer; no PWM: the line toggled from a thread).
   func parseBuzzer(_ node: ProfileNode, gpioChip: String, lines: inout LineUse) throws(YAMLFileError)
     -> BuzzerWiring
   {
-    let fields = try node.fields(allowed: ["line", "active"], required: ["line"])
+    let fields = try node.fields(allowed: ["line", "active", "kind", "pwm"], required: ["line"])
     let offset = try fields["line"]!.int(in: 0...1023)
     try lines.claim(chip: gpioChip, offset: offset, role: "buzzer", at: fields["line"]!)
     var activeHigh = true
     if let active = fields["active"] { activeHigh = try active.isHigh() }
-    return BuzzerWiring(chip: gpioChip, line: UInt32(offset), activeHigh: activeHigh)
+    var kind = BuzzerKind.passive
+    if let kindNode = fields["kind"] {
+      kind = try kindNode.either(("passive", .passive), or: ("active", .active))
+    }
+    var pwm: BuzzerPWM?
+    if let pwmNode = fields["pwm"] {
+      guard kind == .passive else { throw pwmNode.error("buzzer.pwm is for a passive buzzer") }
+      let channel = try pwmNode.fields(allowed: ["chip", "channel"], required: ["chip", "channel"])
+      pwm = BuzzerPWM(
+        chip: try channel["chip"]!.int(in: 0...1023), channel: try channel["channel"]!.int(in: 0...1023))
+    }
+    return BuzzerWiring(chip: gpioChip, line: UInt32(offset), activeHigh: activeHigh, kind: kind, pwm: pwm)
   }
 
   /// `presence`: a PIR module's output or a button, `{line: N, active: high|low, bias: pull-up|none}`

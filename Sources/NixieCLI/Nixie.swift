@@ -20,7 +20,7 @@ struct Nixie: ParsableCommand {
     version: NixieVersion.current,
     subcommands: [
       Show.self, Clock.self, Send.self, Select.self, Boards.self, Doctor.self, TestPattern.self, Blank.self,
-      Bench.self, Web.self, MQTT.self, Wear.self,
+      Bench.self, Web.self, MQTT.self, Wear.self, Buzz.self,
     ]
   )
 }

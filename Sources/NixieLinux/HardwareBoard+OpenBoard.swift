@@ -41,6 +41,33 @@ extension HardwareBoard: OpenBoard {
     }
   }
 
+  /// The buzzer's line requested as an output, silent at first; given back by `release()`.
+  public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+    let silent: LineSet = buzzer.activeHigh ? [] : .role(.buzzer)
+    let outputs = TransportPlan.Outputs(
+      chip: buzzer.chip, lines: [.buzzer: buzzer.line], initialLevels: silent)
+    do {
+      let lines = try LinuxTransports(consumer: consumer).openOutputs(outputs)
+      buzzerLines.append(lines)
+      return lines
+    } catch {
+      throw NixieError(.unavailable, "\(board.name): the buzzer: \(error)")
+    }
+  }
+
+  /// The buzzer's kernel PWM channel when the profile names one; nil otherwise.
+  public func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput? {
+    guard let pwm = buzzer.pwm else { return nil }
+    do {
+      return try SysfsPWMTone(pwm)
+    } catch {
+      throw NixieError(
+        .unavailable,
+        "\(board.name): the buzzer's PWM channel: \(error) (load the PWM overlay; check the chip and channel)"
+      )
+    }
+  }
+
   /// The lines `request` asks libgpiod for (edge events), their levels read at once, reading
   /// beginning now; a line that cannot be had is unavailable (a line the chip does not have:
   /// `missingLine`).

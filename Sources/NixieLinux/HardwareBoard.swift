@@ -27,6 +27,8 @@ public final class HardwareBoard {
   /// The backlight's PWM lines (`TransportPlan.backlight`), a request of their own, dark at
   /// first; nil when the board has none to drive by GPIO.
   public let backlightLines: GPIOLines?
+  /// The buzzer's line once `openBuzzer` requested it.
+  var buzzerLines: [GPIOLines] = []
   /// The name `gpioinfo` shows for the lines held.
   public let consumer: String
   /// Times the input lines' reading and stamps the trace.
@@ -118,5 +120,6 @@ public final class HardwareBoard {
   public func release() {
     gpio?.release()
     (backlightLines as? GPIOChipLines)?.release()
+    for lines in buzzerLines { (lines as? GPIOChipLines)?.release() }
   }
 }

@@ -99,6 +99,17 @@ extension SimulatedBoard: OpenBoard {
     return play(input.presenceChanges, on: .role(.presence))
   }
 
+  /// The gpiochip, which carries the buzzer's line when it is on the display's chip (the
+  /// trace's `buzzer` wire).
+  public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+    guard gpio.roles.contains(.buzzer) else {
+      throw NixieError(
+        .unavailable,
+        "the simulator puts the buzzer on the display's gpiochip; \(board.name) has it on \(buzzer.chip)")
+    }
+    return gpio
+  }
+
   /// `changes` on `inputs`, played from now (or the gpiochip's latest change, if later).
   private func play(_ changes: [LineEvent], on inputs: LineSet) -> LineInput {
     let origin = max(clock.now(), gpio.lastTime)

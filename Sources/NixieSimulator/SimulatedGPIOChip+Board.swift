@@ -3,8 +3,8 @@ import NixieCore
 
 extension SimulatedGPIOChip {
   /// The host's GPIO chip as `profile` wires it, every line at rest: the display's lines, the
-  /// SPI controller's pins, the encoder's, the buttons', the detect line and the backlight's
-  /// (those on the display's chip). `carriesVariant`: the board carries the variant's chips, so
+  /// SPI controller's pins, the encoder's, the buttons', the detect line, the backlight's and
+  /// the buzzer's (those on the display's chip). `carriesVariant`: the board carries the variant's chips, so
   /// its detect line reads low.
   ///
   /// Lines behind inverting level shifters start low, as a gpiochip's do before they are
@@ -20,6 +20,7 @@ extension SimulatedGPIOChip {
     lines.addPresence(profile.presence, on: name)
     lines.addDetect(profile.variant, on: name, low: carriesVariant)
     lines.addBacklight(profile.backlight, on: name)
+    lines.addBuzzer(profile.buzzer, on: name)
     self.init(name: name, offsets: lines.offsets, clock: clock, initialLevels: lines.idle)
   }
 
@@ -69,6 +70,13 @@ extension SimulatedGPIOChip {
       guard let variant, variant.chip == chip else { return }
       offsets[.detect] = variant.line
       if !low { idle.insert(.role(.detect)) }
+    }
+
+    /// The buzzer's line rests silent: low when it is active high.
+    mutating func addBuzzer(_ buzzer: BuzzerWiring?, on chip: String) {
+      guard let buzzer, buzzer.chip == chip else { return }
+      offsets[.buzzer] = buzzer.line
+      if !buzzer.activeHigh { idle.insert(.role(.buzzer)) }
     }
 
     /// The backlight's PWM lines rest dark.

@@ -22,6 +22,31 @@ struct BuiltInBoardTests {
     }
   }
 
+  /// Each vendor's firmware plays tunes with Arduino's square wave (the Tone library), so
+  /// every built-in buzzer is passive, and says so rather than leaning on the default.
+  @Test func everyBuiltInBuzzerIsDeclaredPassive() throws {
+    var buzzers = 0
+    for (name, yaml) in BoardCatalog.builtIn {
+      guard let buzzer = try BoardCatalog.parse(yaml, file: name).buzzer else { continue }
+      buzzers += 1
+      #expect(buzzer.kind == .passive, "\(name)")
+      #expect(yaml.contains("  kind: passive\n"), "\(name) leans on the default")
+    }
+    #expect(buzzers == 6)
+  }
+
+  @Test func aBuzzerKindIsReadAndDefaultsToPassive() throws {
+    let base = try BoardCatalog.builtInYAML(named: "ncs314")
+    let active = base.replacingOccurrences(of: "  kind: passive\n", with: "  kind: active\n")
+    #expect(try BoardCatalog.parse(active, file: "a.yaml").buzzer?.kind == .active)
+    let plain = base.replacingOccurrences(of: "  kind: passive\n", with: "")
+    #expect(try BoardCatalog.parse(plain, file: "p.yaml").buzzer?.kind == .passive)
+    #expect(try BoardCatalog.parse(base, file: "b.yaml").buzzer?.pwm == nil)
+    let pwm = base.replacingOccurrences(
+      of: "  kind: passive\n", with: "  kind: passive\n  pwm: {chip: 0, channel: 1}\n")
+    #expect(try BoardCatalog.parse(pwm, file: "w.yaml").buzzer?.pwm == BuzzerPWM(chip: 0, channel: 1))
+  }
+
   @Test func referenceBoardOneHasHardwareMdsPinMap() throws {
     let board = try BoardCatalog.load(.builtIn("hv5622-6xin14"))
     #expect(board.chip.name == "HV5622")

@@ -142,6 +142,13 @@ struct VendorBoardValidationTests {
       name: "buzzer level", replace: "  active: high\n", with: "  active: loud\n", line: 35,
       message: "buzzer.active must be low or high"),
     Case(
+      name: "buzzer kind", replace: "  active: high\n", with: "  active: high\n  kind: loud\n", line: 36,
+      message: "buzzer.kind must be passive or active"),
+    Case(
+      name: "buzzer pwm on an active buzzer", replace: "  active: high\n",
+      with: "  active: high\n  kind: active\n  pwm: {chip: 0, channel: 0}\n", line: 37,
+      message: "buzzer.pwm is for a passive buzzer"),
+    Case(
       name: "presence line used twice", replace: "presence: {line: 26", with: "presence: {line: 17", line: 36,
       message: "GPIO 17 of gpiochip0 is already used for buzzer"),
     Case(

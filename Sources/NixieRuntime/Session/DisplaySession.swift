@@ -120,6 +120,16 @@ public final class DisplaySession {
     try opened.openPresence(presence)
   }
 
+  /// The buzzer's line, ready for `BuzzerPlayer`, as the backend hands it out.
+  public func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+    try opened.openBuzzer(buzzer)
+  }
+
+  /// The buzzer's kernel PWM channel, or nil where the line is toggled instead.
+  public func openBuzzerTone(_ buzzer: BuzzerWiring) throws(NixieError) -> ToneOutput? {
+    try opened.openBuzzerTone(buzzer)
+  }
+
   /// The player for `board`'s backlight: PWM on `lines`, or the chips' LEDs through the frame
   /// thread; nil when nixie drives none.
   private static func backlightPlayer(
