@@ -1,5 +1,8 @@
+import NixieBackend
+import NixieBoardModel
 import NixieCore
 import NixieRuntime
+import NixieSystem
 import Testing
 
 /// `BlankJob` on the backend it is handed (issue 34): the chosen board opened, its driver
@@ -23,6 +26,48 @@ struct BlankJobTests {
     #expect(opened.recorder.blanks == 1)
     #expect(opened.frames.allSatisfy { $0 == opened.board.layout.blank }, "\(opened.frames)")
     #expect(opened.released)
+  }
+
+  /// A buzzer left sounding is silenced: its line is asked for (a request sets it inactive)
+  /// once, and given back with the board.
+  @Test func aBoardsBuzzerIsSilencedToo() throws {
+    let backend = RecordingBackend()
+    let job = BlankJob(
+      setup: BoardSetup(choice: BoardChoice(board: "ncs314"), backends: backend),
+      notice: { Issue.record("unexpected notice: \($0)") })
+    #expect(try job.run() == .blanked("ncs314"))
+    let opened = try #require(backend.opened.first)
+    #expect(opened.recorder.blanks == 1)
+    #expect(opened.buzzerRequests == [try #require(opened.board.buzzer)])
+    #expect(opened.released)
+  }
+
+  /// A buzzer line that cannot be had is said, and the blank still succeeds: the tubes are dark.
+  @Test func aBuzzerThatCannotBeHadIsSaidAndTheTubesAreStillDark() throws {
+    let backend = RecordingBackend()
+    var notices: [String] = []
+    let blanked = BlankJob(
+      setup: BoardSetup(choice: BoardChoice(board: "ncs314"), backends: RefusingBuzzer(backend)),
+      notice: { notices.append($0) })
+    #expect(try blanked.run() == .blanked("ncs314"))
+    #expect(try #require(backend.opened.first).recorder.blanks == 1)
+    #expect(notices == ["ncs314: the buzzer may still sound: line 17 is busy"], "\(notices)")
+  }
+
+  /// The recording backend, its boards refusing the buzzer's line.
+  final class RefusingBuzzer: BoardBackend, BackendFactory {
+    let backend: RecordingBackend
+    init(_ backend: RecordingBackend) { self.backend = backend }
+    var missingInput: String? { nil }
+    func backend(for choice: BoardChoice) throws(NixieError) -> (backend: any BoardBackend, notice: String?) {
+      (self, nil)
+    }
+    func open(_ profile: BoardProfile, clock: MonotonicClock) throws(NixieError) -> any OpenBoard {
+      let opened = try backend.open(profile, clock: clock)
+      (opened as? InjectedBackendTests.RecordingBoard)?.buzzerRefusal = "line 17 is busy"
+      return opened
+    }
+    func clock(unpaced: Bool) -> MonotonicClock { SystemClock() }
   }
 
   @Test func withoutAChosenBoardNothingIsOpened() throws {

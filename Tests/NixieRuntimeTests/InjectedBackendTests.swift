@@ -36,12 +36,17 @@ struct InjectedBackendTests {
     func clock(unpaced: Bool) -> MonotonicClock { SystemClock() }
   }
 
-  /// A board whose driver keeps every frame written; it has no lines, no picture, no input.
+  /// A board whose driver keeps every frame written; it has no lines but the buzzer's, which it
+  /// records being asked for, no picture, no input.
   final class RecordingBoard: OpenBoard {
     let board: BoardProfile
     let recorder: RecordingDriver
     private(set) var started = false
     private(set) var released = false
+    /// The buzzer lines asked for, in order.
+    private(set) var buzzerRequests: [BuzzerWiring] = []
+    /// Why asking for the buzzer's line fails; nil: it does not.
+    var buzzerRefusal: String?
 
     init(board: BoardProfile, clock: MonotonicClock) {
       self.board = board
@@ -63,6 +68,11 @@ struct InjectedBackendTests {
     func openKnob(_ encoder: EncoderWiring) throws(NixieError) -> LineInput? { nil }
     func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput? { nil }
     func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput? { nil }
+    func openBuzzer(_ buzzer: BuzzerWiring) throws(NixieError) -> GPIOLines {
+      if let buzzerRefusal { throw NixieError(.unavailable, buzzerRefusal) }
+      buzzerRequests.append(buzzer)
+      return SilentLines()
+    }
 
     /// The frames written, each once in a row.
     var frames: [DisplayState] {
@@ -73,6 +83,11 @@ struct InjectedBackendTests {
   }
 
   static let board = "hv5622-6xin14"
+
+  /// Lines that take every write and go nowhere.
+  final class SilentLines: GPIOLines {
+    func set(_ lines: LineSet, to levels: LineSet) throws {}
+  }
 
   @Test func showDrivesTheBackendItIsHanded() throws {
     let backend = RecordingBackend()

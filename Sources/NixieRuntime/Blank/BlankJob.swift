@@ -1,3 +1,4 @@
+import NixieBoardModel
 import NixieCore
 
 /// `nixie blank`: the tubes dark and their power off, whatever drove them last. A Raspberry
@@ -48,7 +49,21 @@ public struct BlankJob {
       session.finish()
       throw NixieError(.unavailable, "\(board.name): \(error)")
     }
+    silenceBuzzer(of: board, in: session)
     try session.finishChecked()
     return .blanked(board.name)
+  }
+
+  /// Silences a buzzer that a program which died left sounding (a Raspberry Pi's kernel keeps
+  /// its line driven, as the display's): its line requested inactive, its PWM channel, where
+  /// the profile names one, disabled. Best effort, said when it fails: the tubes are dark.
+  private func silenceBuzzer(of board: BoardProfile, in session: DisplaySession) {
+    guard let buzzer = board.buzzer else { return }
+    do {
+      _ = try session.openBuzzer(buzzer)
+      try session.openBuzzerTone(buzzer)?.sound(hertz: nil)
+    } catch {
+      notice("\(board.name): the buzzer may still sound: \(error)")
+    }
   }
 }
