@@ -18,6 +18,11 @@ import NixieTransports
 /// polling, no busy loop. With a `ManualClock` every sleep returns at once, so a 10 s fade
 /// runs in milliseconds; a `ManualDaemonClock` shares virtual time with the clock daemon.
 ///
+/// Fit: the thread times every write (`WriteTimeWatch`) and, on a board paced by PWM frames,
+/// plays in the settings that time affords (`PWMSettings.fitted`): a slow board's writes get
+/// fewer, longer steps rather than steps they overrun. `writeTime` and `pwmSettings` say what
+/// it measured and chose; `onFit` hears of each change.
+///
 /// Heartbeat: with a `Heartbeat`, the thread calls its action at most once per interval
 /// while it writes, and parks for at most the interval while idle — so the action keeps
 /// coming exactly as long as the frame loop is alive (the clock feeds systemd's watchdog
