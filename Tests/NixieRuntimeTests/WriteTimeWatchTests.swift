@@ -18,16 +18,41 @@ struct WriteTimeWatchTests {
     return fits
   }
 
-  @Test func theFirstSixteenWritesGiveTheFirstFit() {
+  @Test func theWritesAfterTheWarmUpGiveTheFirstFit() {
     var watch = WriteTimeWatch()
     var current = PWMSettings()
-    #expect(Self.record(&watch, WriteTimeWatch.firstWindow - 1, of: 200_000, current: &current).isEmpty)
+    let first = WriteTimeWatch.warmUp + WriteTimeWatch.window
+    #expect(Self.record(&watch, first - 1, of: 200_000, current: &current).isEmpty)
     #expect(watch.writeTime == nil)
     #expect(
       Self.record(&watch, 1, of: 200_000, current: &current) == [PWMSettings.fitted(writeTime: 250_000)])
     #expect(watch.writeTime == 200_000)
     #expect(current.levels == 20)
     #expect(current.slice == 250_000)
+  }
+
+  /// The first writes after start, however slow (the kernel VM's took 2.5–3.8 ms where the
+  /// next took 100 µs), are not measured: the first fit is the board's.
+  @Test func theWarmUpsSlowWritesAreNotMeasured() {
+    var watch = WriteTimeWatch()
+    var current = PWMSettings()
+    let warmUp = Self.record(&watch, WriteTimeWatch.warmUp, of: 3_000_000, current: &current)
+    let fits = warmUp + Self.record(&watch, WriteTimeWatch.window, of: 100_000, current: &current)
+    #expect(fits == [PWMSettings.fitted(writeTime: 125_000)])
+    #expect(watch.writeTime == 100_000)
+  }
+
+  /// A fit a slow moment made is undone within a window once the writes are fast again.
+  @Test func aSlowMomentsFitIsUndoneWithinAWindow() {
+    var watch = WriteTimeWatch()
+    var current = PWMSettings()
+    _ = Self.record(&watch, WriteTimeWatch.warmUp, of: 0, current: &current)
+    _ = Self.record(&watch, WriteTimeWatch.window, of: 3_000_000, current: &current)
+    #expect(current.levels == 2)
+    #expect(
+      Self.record(&watch, WriteTimeWatch.window, of: 100_000, current: &current) == [
+        PWMSettings.fitted(writeTime: 125_000)
+      ])
   }
 
   @Test func aFastBoardKeepsTheStandardPWM() {
@@ -60,7 +85,7 @@ struct WriteTimeWatchTests {
   @Test func slowerWritesRefitAtOnceAndFasterOnesOnlyWhenTwiceAsFast() {
     var watch = WriteTimeWatch()
     var current = PWMSettings()
-    _ = Self.record(&watch, WriteTimeWatch.firstWindow, of: 100_000, current: &current)
+    _ = Self.record(&watch, WriteTimeWatch.warmUp + WriteTimeWatch.window, of: 100_000, current: &current)
     #expect(current == PWMSettings.fitted(writeTime: 125_000))
     #expect(current.slice == 125_000)
     for wandering in [95_000, 104_000, 120_000, 125_000, 70_000] as [UInt64] {

@@ -5,18 +5,22 @@ import NixieTransitions
 /// the PWM that fits it (`PWMSettings.fitted`, issue 34 §2): no slice shorter than a write, so
 /// none is skipped or late, fewer levels rather than a wrong duty.
 ///
-/// The first `firstWindow` writes after start give the first measure; from then on every
-/// `window` writes give a new one. A measure is the window's median, so a write the scheduler
-/// was preempted in does not count, and the PWM is fitted to the measure and a quarter more
-/// (`headroom`), so the writes a little slower than the median fit too. The PWM gets fewer
-/// levels as soon as a measure no longer fits a slice, and more only when the writes have
-/// become at least twice as fast as a slice (so a noisy machine does not refit every window).
+/// The first `warmUp` writes after start are not measured: the path is warming up (code run
+/// for the first time, libraries bound lazily, an emulator translating it) and takes many
+/// times what it will — in the kernel VM the first writes took 2.5–3.8 ms, the next ones
+/// 60–150 µs. From then on every `window` writes give a measure: the window's median, so a
+/// write the scheduler was preempted in does not count. The PWM is fitted to the measure and
+/// a quarter more (`headroom`), so the writes a little slower than the median fit too. It gets
+/// fewer levels as soon as a measure no longer fits a slice, and more only when the writes
+/// have become at least twice as fast as a slice, so a noisy machine does not refit at every
+/// window, while a fit a slow moment made is undone within a window of writes (a display
+/// dimmed by the fit's few levels may go idle, and then writes only when its value changes).
 /// Recording allocates nothing: the window's storage is made once.
 public struct WriteTimeWatch: Sendable {
-  /// Writes measured before the first fit: the clock's first frames.
-  public static let firstWindow = 16
-  /// Writes per measure after the first.
-  public static let window = 256
+  /// Writes after start that are not measured.
+  public static let warmUp = 16
+  /// Writes per measure.
+  public static let window = 16
 
   /// The time a slice is fitted to: a measured write and a quarter more.
   public static func headroom(_ writeTime: UInt64) -> UInt64 {
@@ -25,7 +29,8 @@ public struct WriteTimeWatch: Sendable {
 
   private var durations = [UInt64](repeating: 0, count: Self.window)
   private var filled = 0
-  private var measured = 0
+  /// Writes let pass while the path warms up.
+  private var warmed = 0
 
   /// The latest measure: the median write, in nanoseconds; nil before the first window is full.
   public private(set) var writeTime: UInt64?
@@ -35,12 +40,15 @@ public struct WriteTimeWatch: Sendable {
   /// Records a write that took `duration` nanoseconds. Returns the settings to play on in when
   /// a measure says `current` no longer fits; nil to keep it.
   public mutating func record(_ duration: UInt64, current: PWMSettings) -> PWMSettings? {
+    guard warmed == Self.warmUp else {
+      warmed += 1
+      return nil
+    }
     durations[filled] = duration
     filled += 1
-    guard filled == (measured == 0 ? Self.firstWindow : Self.window) else { return nil }
+    guard filled == Self.window else { return nil }
     let median = Self.median(&durations, count: filled)
     filled = 0
-    measured += 1
     writeTime = median
     let fit = PWMSettings.fitted(writeTime: Self.headroom(median))
     guard fit != current else { return nil }
