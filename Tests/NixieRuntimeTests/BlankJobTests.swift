@@ -38,7 +38,8 @@ struct BlankJobTests {
     #expect(try job.run() == .blanked("ncs314"))
     let opened = try #require(backend.opened.first)
     #expect(opened.recorder.blanks == 1)
-    #expect(opened.buzzerRequests == [try #require(opened.board.buzzer)])
+    let buzzer = try #require(opened.board.buzzer)
+    #expect(opened.buzzerRequests == [buzzer])
     #expect(opened.released)
   }
 
@@ -50,7 +51,8 @@ struct BlankJobTests {
       setup: BoardSetup(choice: BoardChoice(board: "ncs314"), backends: RefusingBuzzer(backend)),
       notice: { notices.append($0) })
     #expect(try blanked.run() == .blanked("ncs314"))
-    #expect(try #require(backend.opened.first).recorder.blanks == 1)
+    let opened = try #require(backend.opened.first)
+    #expect(opened.recorder.blanks == 1)
     #expect(notices == ["ncs314: the buzzer may still sound: line 17 is busy"], "\(notices)")
   }
 
