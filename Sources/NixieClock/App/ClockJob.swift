@@ -6,6 +6,7 @@ import NixieLogging
 import NixieRuntime
 import NixieSystem
 import NixieText
+import NixieTransitions
 
 /// `nixie clock`: the clock daemon, assembled and run until SIGTERM (or `--duration`). It
 /// loads the settings (`ClockStart`), starts its services in order (`ClockServices`: the
@@ -177,8 +178,27 @@ public struct ClockJob {
       onFault: { faults.record($0, at: monotonic.now()) },
       onRecordingFailure: { logger.error("\($0)") },
       onPlan: { frames.planned($0, brightness: $1) }, wear: wear.count,
-      onFit: { logger.info("\(WriteTimeWatch.describe(writeTime: $0, settings: $1))") })
+      onFit: Self.fitLog(logger))
     return ClockBoard(session: session, realtime: start.configuration.realtime, logger: logger)
+  }
+
+  /// What the log says of the frame thread's fits: the first at info, the rest — every window
+  /// of writes on a noisy machine may refit — at debug (`-v`), so the journal of a clock that
+  /// runs for years is not a log of its write times.
+  private static func fitLog(_ logger: Logger) -> (UInt64, PWMSettings) -> Void {
+    let first = Locked(true)
+    return { writeTime, settings in
+      let text = WriteTimeWatch.describe(writeTime: writeTime, settings: settings)
+      let isFirst = first.withLock { isFirst in
+        defer { isFirst = false }
+        return isFirst
+      }
+      if isFirst {
+        logger.info("\(text)")
+      } else {
+        logger.debug("\(text)")
+      }
+    }
   }
 
   /// Monotonic nanoseconds since `started`, for the `state` answer.
