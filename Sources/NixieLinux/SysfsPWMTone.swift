@@ -18,7 +18,7 @@ public final class SysfsPWMTone: ToneOutput {
   public init(_ pwm: BuzzerPWM, root: String = "/sys/class/pwm") throws(SystemCallError) {
     let chip = "\(root)/pwmchip\(pwm.chip)"
     folder = "\(chip)/pwm\(pwm.channel)"
-    if access(folder, F_OK) != 0 { try Self.write("\(pwm.channel)", to: "\(chip)/export") }
+    if !FileSystem.exists(folder) { try Self.write("\(pwm.channel)", to: "\(chip)/export") }
     try play(nil)
   }
 
