@@ -62,7 +62,7 @@ let package = Package(
     .library(name: "NixieRoom", targets: ["NixieRoom"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     // The pipeline, pure Swift (no I/O, no clock read inside), in the order of a value's path:
@@ -185,6 +185,7 @@ let package = Package(
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieBoards",
         "NixieYAMLFiles", "NixieSystem", "NixieTime", "NixieRoom", "NixieControl", "NixieRuntime",
+        "NixieAlarms",
       ]
     ),
     // The clock daemon: faces in time zones, the schedule, config, the control socket's server,
@@ -194,7 +195,7 @@ let package = Package(
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieBoardModel", "NixieTransitions", "NixieTransports",
         "NixieInput", "NixieSystem", "NixieTime", "NixieRuntime", "NixieLogging", "NixieControl", "NixieRoom",
-        "NixieBackend", "NixieYAMLFiles", "NixieClockSettings",
+        "NixieBackend", "NixieYAMLFiles", "NixieClockSettings", "NixieAlarms",
       ]
     ),
     // `nixie doctor`: the board the clock would choose (its settings, not the daemon), checked
@@ -203,7 +204,8 @@ let package = Package(
     .target(
       name: "NixieDoctor",
       dependencies: [
-        "NixieCore", "NixieText", "NixieSystem", "NixieBoardModel", "NixieBackend", "NixieRoom", "NixieRuntime",
+        "NixieCore", "NixieText", "NixieSystem", "NixieBoardModel", "NixieBackend", "NixieRoom",
+        "NixieRuntime",
         "NixieLinux", "NixieClockSettings", "NixieTransitions",
       ]
     ),
@@ -225,7 +227,8 @@ let package = Package(
     .target(
       name: "NixieMQTT",
       dependencies: [
-        "NixieCore", "NixieText", "NixieSystem", "NixieYAMLFiles", "NixieControl", "NixieLogging", "CMosquitto",
+        "NixieCore", "NixieText", "NixieSystem", "NixieYAMLFiles", "NixieControl", "NixieLogging",
+        "CMosquitto",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -244,7 +247,8 @@ let package = Package(
     .executableTarget(name: "nixie", dependencies: ["NixieCLI"]),
 
     // What several test targets share (a seeded random generator for property tests).
-    .target(name: "NixieTestSupport", dependencies: ["NixieLogging", "NixieSystem"], path: "Tests/NixieTestSupport"),
+    .target(
+      name: "NixieTestSupport", dependencies: ["NixieLogging", "NixieSystem"], path: "Tests/NixieTestSupport"),
     // Wire decoders written from the vendors' published firmware (docs/BOARDS.md): they read a
     // VCD trace and say what the tubes show. Independent oracles, so they use nothing of ours.
     .target(name: "NixieWireDecoders", path: "Tests/NixieWireDecoders"),
@@ -327,7 +331,8 @@ let package = Package(
     .testTarget(
       name: "NixieDoctorTests",
       dependencies: [
-        "NixieDoctor", "NixieLinux", "NixieBoards", "NixieBoardModel", "NixieRoom", "NixieSystem", "NixieCore",
+        "NixieDoctor", "NixieLinux", "NixieBoards", "NixieBoardModel", "NixieRoom", "NixieSystem",
+        "NixieCore",
         "NixieText", "NixieTransitions",
       ]
     ),

@@ -2,6 +2,8 @@ import ArgumentParser
 import NixieControl
 import NixieTransitions
 
+extension AlarmAction: ExpressibleByArgument {}
+
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.
 struct Send: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -21,6 +23,12 @@ struct Send: ParsableCommand {
         nixie send --clear
         # a clock started with --socket
         nixie send 42 --socket /tmp/my.sock
+        # the ringing alarm snoozed, or stopped; tomorrow's ring skipped
+        nixie send --alarm snooze
+        nixie send --alarm stop
+        nixie send --alarm skip-next
+        # the clock's state as JSON: its settings, what it shows, the next alarm
+        nixie send --status
       """)
 
   @OptionGroup var value: ValueArgument
@@ -45,9 +53,23 @@ struct Send: ParsableCommand {
   @Flag(help: "Go back to the clock at once instead of showing a value.")
   var clear = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Snooze or stop the ringing alarm, or skip the next ring: snooze, stop or skip-next.",
+      valueName: "action"))
+  var alarm: AlarmAction?
+
+  @Flag(help: "Print the clock's state (the control protocol's state answer, one line of JSON).")
+  var status = false
+
   func validate() throws {
-    if clear {
-      guard value.values.isEmpty else { throw ValidationError("--clear takes no value") }
+    let chosen = [("--clear", clear), ("--alarm", alarm != nil), ("--status", status)].filter(\.1).map(\.0)
+    guard chosen.count <= 1 else { throw ValidationError("\(chosen.joined(separator: " and ")) go alone") }
+    if let only = chosen.first {
+      guard value.values.isEmpty else { throw ValidationError("\(only) takes no value") }
+      guard seconds == nil, transition == nil, !groupDigits else {
+        throw ValidationError("--seconds, --transition and --group-digits are for a value, not \(only)")
+      }
     } else {
       try value.requireOne()
     }
@@ -59,12 +81,21 @@ struct Send: ParsableCommand {
   }
 
   func run() throws {
-    let request: ControlRequest =
-      clear
-      ? .clear
-      : .show(value: value.value, seconds: seconds, transition: transition, groupDigits: groupDigits)
+    let path = socket ?? ControlSocketPath.forSend()
+    let request: ControlRequest
+    if clear {
+      request = .clear
+    } else if let alarm {
+      request = .alarm(alarm)
+    } else if status {
+      request = .state
+    } else {
+      request = .show(value: value.value, seconds: seconds, transition: transition, groupDigits: groupDigits)
+    }
     do {
-      try ControlClient.send(request, to: socket ?? ControlSocketPath.forSend())
+      guard status else { return try ControlClient.send(request, to: path) }
+      let answer = try ControlClient.request(request, to: path)
+      print(answer["state"]?.text ?? answer.text)
     } catch {
       throw error.error
     }

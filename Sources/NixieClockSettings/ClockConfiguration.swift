@@ -182,6 +182,10 @@ public struct ClockConfiguration: Hashable, Sendable {
   /// How long a value shown over the control socket stays when its request names no seconds
   /// (`SettingRanges.showSeconds`).
   public var showSeconds = SettingRanges.defaultShowSeconds
+  /// `alarms:`, in file order (the control socket, the state and the log number them from 1).
+  public var alarms: [AlarmEntry] = []
+  /// `chime: hourly`; nil: no chime (the default).
+  public var chime: Chime?
 
   public init() {}
 

@@ -71,27 +71,9 @@ extension ClockConfigurationParser {
       if fields["active"] != nil { presence.activeHigh = wiring.activeHigh }
       if fields["bias"] != nil { presence.pullUp = wiring.pullUp }
     }
-    if let offAfter = fields["off-after"] { presence.offAfterSeconds = try duration(offAfter) }
+    if let offAfter = fields["off-after"] {
+      presence.offAfterSeconds = try duration(offAfter, in: ClockConfiguration.Presence.offAfterRange)
+    }
     return presence
-  }
-
-  /// `90s`, `10m`, `1h` or a number of seconds, within `Presence.offAfterRange`.
-  private func duration(_ node: ProfileNode) throws(YAMLFileError) -> Int {
-    let text = try node.string()
-    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600]
-    var digits = Substring(text)
-    var unit = 1
-    if let last = text.last, let factor = units[last] {
-      digits = text.dropLast()
-      unit = factor
-    }
-    let range = ClockConfiguration.Presence.offAfterRange
-    guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ ("0"..."9").contains($0) }),
-      let count = Int(digits), range.contains(count * unit)
-    else {
-      throw node.error(
-        "\(node.path) must be a duration from 1s to 24h, such as 90s, 10m or 1h, not '\(text)'")
-    }
-    return count * unit
   }
 }

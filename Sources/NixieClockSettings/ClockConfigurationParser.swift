@@ -19,7 +19,8 @@ struct ClockConfigurationParser {
     guard let root = try ProfileNode.root(bytes: bytes, file: file) else { return configuration }
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
-      "unsynchronised", "control", "knob", "realtime", "backlight", "presence", "show-seconds",
+      "unsynchronised", "control", "knob", "realtime", "backlight", "presence", "show-seconds", "alarms",
+      "chime",
     ])
     if let board = top["board"] {
       configuration.board = try nonEmpty(board)
@@ -52,6 +53,7 @@ struct ClockConfigurationParser {
     if let seconds = top["show-seconds"] {
       configuration.showSeconds = try seconds.int(in: SettingRanges.showSeconds)
     }
+    try parseAlarmSettings(top, into: &configuration)
     return configuration
   }
 
@@ -74,13 +76,25 @@ struct ClockConfigurationParser {
     return text
   }
 
-  private func timeOfDay(_ node: ProfileNode) throws(YAMLFileError) -> TimeOfDay {
+  func timeOfDay(_ node: ProfileNode) throws(YAMLFileError) -> TimeOfDay {
     let text = try node.string()
     guard let time = TimeOfDay(text) else {
       throw node.error(
         "\(node.path) must be a local time HH:MM or HH:MM:SS (in quotes), not \(Printable.quoted(text))")
     }
     return time
+  }
+
+  /// A duration (`DurationText`: `90s`, `9m`, `1h30m`, or a number of seconds) within `range`.
+  func duration(_ node: ProfileNode, in range: ClosedRange<Int>) throws(YAMLFileError) -> Int {
+    let text = try node.string()
+    guard let seconds = DurationText.seconds(text), range.contains(seconds) else {
+      throw node.error(
+        "\(node.path) must be a duration from \(DurationText.text(range.lowerBound)) to"
+          + " \(DurationText.text(range.upperBound)), such as 90s, 9m or 1h30m, not \(Printable.quoted(text))"
+      )
+    }
+    return seconds
   }
 
   /// `off` (or `false`) for a section that is switched off.

@@ -43,6 +43,15 @@ public struct ProfileNode {
   public var valueLine: Int { node.mark.line }
   public var valueColumn: Int { node.mark.column }
 
+  /// The column the scalar's text starts at: after the quote of a quoted scalar (for a place
+  /// inside the text, such as a tune's note).
+  public var textColumn: Int {
+    switch node.scalar?.style {
+    case .singleQuoted?, .doubleQuoted?: valueColumn + 1
+    default: valueColumn
+    }
+  }
+
   /// The text of a scalar; nil for a list or a mapping.
   public var text: String? { node.scalar?.text }
 

@@ -13,10 +13,12 @@ struct ClockKnobTests {
   /// The commands `script` makes on a knob starting at `brightness`, with everything due
   /// afterwards played out.
   static func commands(
-    _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob()
+    _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob(),
+    ringing: Bool = false
   ) throws -> [ClockCommand] {
     var knob = try ClockKnob(
       settings: settings, encoder: QuadratureSettings(), levels: idle, at: 0, brightness: brightness)
+    knob.alarmRinging = ringing
     var commands: [ClockCommand] = []
     let parsed = try InputScript(parsing: script)
     for event in parsed.levelChanges(encoder: QuadratureSettings(), levels: idle) {
@@ -75,6 +77,37 @@ struct ClockKnobTests {
     #expect(try Self.commands("0 press\n500 hold 1200\n2000 press") == [.nextFace, .toggleNight, .nextFace])
   }
 
+  @Test func whileAnAlarmRingsAPressSnoozesAndAHoldStopsItAndNothingElse() throws {
+    #expect(try Self.commands("0 press", ringing: true) == [.alarm(.snooze)])
+    #expect(try Self.commands("0 hold 900", ringing: true) == [.alarm(.snooze)])
+    #expect(try Self.commands("0 hold 1500", ringing: true) == [.alarm(.stop)])
+    // Turning still sets the brightness; only presses are the alarm's.
+    #expect(
+      try Self.commands("0 ccw 1\n200 press", ringing: true) == [
+        .setBrightness(Self.levels[22]), .alarm(.snooze),
+      ])
+  }
+
+  @Test func aHeldPressStopsTheAlarmAtOneSecondWhileStillHeld() throws {
+    var knob = try ClockKnob(
+      settings: ClockConfiguration.Knob(), encoder: QuadratureSettings(), levels: Self.idle, at: 0,
+      brightness: 1)
+    knob.alarmRinging = true
+    let script = try InputScript(parsing: "0 hold 3000")
+    let events = script.levelChanges(encoder: QuadratureSettings(), levels: Self.idle)
+    let press = try #require(events.first)
+    #expect(knob.feed(press).isEmpty)
+    let pressed = try #require(knob.nextDeadline)
+    // Debounced, then held: nothing until a second after the press was known.
+    var commands = knob.advance(to: pressed)
+    let stopAt = try #require(knob.nextDeadline)
+    commands += knob.advance(to: stopAt - 1)
+    #expect(commands.isEmpty)
+    #expect(knob.advance(to: stopAt) == [.alarm(.stop)])
+    #expect(stopAt - pressed == ClockKnob.alarmStopHold)
+    for event in events.dropFirst() { #expect(knob.feed(event).isEmpty) }
+  }
+
   @Test func gesturesSwitchedOffInTheConfigurationDoNothing() throws {
     var settings = ClockConfiguration.Knob()
     settings.turn = .none
@@ -123,10 +156,12 @@ struct ClockButtonTests {
   static let levels = ClockKnob.levels
 
   static func commands(
-    _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob()
+    _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob(),
+    ringing: Bool = false
   ) throws -> [ClockCommand] {
     var knob = try ClockKnob(
       settings: settings, encoder: nil, buttons: buttons, levels: idle, at: 0, brightness: brightness)
+    knob.alarmRinging = ringing
     var commands: [ClockCommand] = []
     let parsed = try InputScript(parsing: script)
     for event in parsed.levelChanges(encoder: QuadratureSettings(), levels: idle) {
@@ -156,6 +191,14 @@ struct ClockButtonTests {
     // Pressed at 0: one step, then one at 400 ms and every 150 ms after: 400, 550, 700, 850.
     let steps = try Self.commands("0 hold 900 down")
     #expect(steps == (18...22).reversed().map { .setBrightness(Self.levels[$0]) }, "\(steps)")
+  }
+
+  @Test func whileAnAlarmRingsEveryButtonSnoozesOrStopsItAndDoesNothingElse() throws {
+    #expect(try Self.commands("0 press mode", ringing: true) == [.alarm(.snooze)])
+    #expect(try Self.commands("0 hold 1500 mode", ringing: true) == [.alarm(.stop)])
+    // No brightness step, no repeat.
+    #expect(try Self.commands("0 hold 900 down", ringing: true) == [.alarm(.snooze)])
+    #expect(try Self.commands("0 hold 1500 up", brightness: Self.levels[3], ringing: true) == [.alarm(.stop)])
   }
 
   @Test func bounceShorterThanTheDebounceIsNotAPress() throws {

@@ -84,11 +84,11 @@ struct RoomConfigurationTests {
     ),
     (
       "presence: {line: 17, off-after: 10 minutes}\n",
-      "nixie.yaml:1:22: presence.off-after must be a duration from 1s to 24h, such as 90s, 10m or 1h, not '10 minutes'"
+      "nixie.yaml:1:22: presence.off-after must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, not '10 minutes'"
     ),
     (
       "presence: {line: 17, off-after: 25h}\n",
-      "nixie.yaml:1:22: presence.off-after must be a duration from 1s to 24h, such as 90s, 10m or 1h, not '25h'"
+      "nixie.yaml:1:22: presence.off-after must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, not '25h'"
     ),
     ("presence: {line: 1024}\n", "nixie.yaml:1:12: presence.line must be between 0 and 1023, not 1024"),
     ("presence: {line: 4, active: up}\n", "nixie.yaml:1:21: presence.active must be high or low"),

@@ -9,7 +9,8 @@ struct ControlProtocolVersion3Tests {
   static let version3Requests: [ControlRequest] = [
     ControlRequest.subscribeState, .display(on: false), .display(on: true), .face(0), .face(7), .face(nil),
     .night(true), .night(false), .night(nil), .faceValue(topic: "home/outdoor/temperature", value: "21.5"),
-    .faceValue(topic: "solar/power", value: "say \"hi\""), .wear,
+    .faceValue(topic: "solar/power", value: "say \"hi\""), .wear, .alarm(.snooze), .alarm(.stop),
+    .alarm(.skipNext),
   ]
 
   @Test(arguments: version3Requests)
@@ -69,6 +70,9 @@ struct ControlProtocolVersion3Tests {
     (#"{"wear": true}"#, "'wear' is control protocol version 3: send it with \"version\": 3"),
     (#"{"version": 3, "wear": 1}"#, "'wear' takes true and nothing else but \"version\""),
     (#"{"version": 3, "wear": true, "state": true}"#, "'wear' takes true"),
+    (#"{"alarm": "stop"}"#, "'alarm' is control protocol version 3: send it with \"version\": 3"),
+    (#"{"version": 3, "alarm": "doze"}"#, "'alarm' takes \"snooze\", \"stop\" or \"skip-next\""),
+    (#"{"version": 3, "alarm": true}"#, "'alarm' takes \"snooze\""),
     (#"{"version": 2, "face-value": {"topic": "a", "value": "1"}}"#, "version 3"),
     (#"{"version": 2, "subscribe": "state"}"#, "a subscription to the state is control protocol version 3"),
     (#"{"version": 3, "display": "on"}"#, "'display' takes true (on) or false (off)"),

@@ -28,8 +28,11 @@ public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
 
   public var isEmpty: Bool { bits == 0 }
 
-  /// The days' names, Monday first as people read a week: `mon, tue`.
-  public var description: String {
-    [1, 2, 3, 4, 5, 6, 0].filter { contains(weekday: $0) }.map { Self.names[$0] }.joined(separator: ", ")
+  /// The days' names, Monday first as people read a week.
+  public var names: [String] {
+    [1, 2, 3, 4, 5, 6, 0].filter { contains(weekday: $0) }.map { Self.names[$0] }
   }
+
+  /// The days' names, Monday first as people read a week: `mon, tue`.
+  public var description: String { names.joined(separator: ", ") }
 }

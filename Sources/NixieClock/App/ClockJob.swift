@@ -90,6 +90,8 @@ public struct ClockJob {
       try openKnob(
         session: session, configuration: configuration, brightness: start.planner.brightness, inbox: inbox))
     try services.start(try openPresence(session: session, inbox: inbox))
+    let buzzer = try services.start(try openBuzzer(session: session, configuration: configuration))
+    let ringing = knob.map(Self.ringingFollower)
     let light = LightSampler(clock: monotonic) { inbox.post($0) }
     try services.start(
       LightFollowing(sampler: light, settings: configuration.light.map(LightSampler.Settings.init)))
@@ -104,11 +106,17 @@ public struct ClockJob {
         planner: start.planner, display: display,
         services: ClockDaemon.Services(
           clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, watchdog: watchdog,
-          inbox: inbox, logger: logger, status: status, settings: editor),
+          inbox: inbox, logger: logger, status: status, settings: editor, buzzer: buzzer?.player,
+          alarmRinging: ringing),
         duration: options.duration, describe: { Self.describe($0, board: profile) },
         reload: (settings.file ?? settings.overridesFile).map { _ in running.reload },
         configure: { _ in try running.configure() }, zoneChange: running.zoneChange),
       board: profile)
+  }
+
+  /// What tells `knob` that an alarm started or stopped ringing.
+  private static func ringingFollower(_ knob: KnobReader) -> @Sendable (Bool) -> Void {
+    { ringing in knob.alarmRinging(ringing) }
   }
 
   /// The signals taken from the process (`signals`, blocked, into a signalfd) and the daemon

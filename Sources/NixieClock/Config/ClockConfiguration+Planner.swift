@@ -45,6 +45,8 @@ extension ClockConfiguration {
     planner.presenceOffAfter = presence.map { Int64($0.offAfterSeconds) * 1_000_000_000 }
     planner.showSeconds = Double(showSeconds)
     planner.motion = motion
+    planner.alarms = alarms
+    planner.chime = chime
     return planner
   }
 

@@ -98,6 +98,7 @@ public struct ClockStateReport: Sendable {
     members.append(("backlight", backlight.map(JSONText.quoted) ?? "null"))
     members.append(("light", Self.json(status.snapshot?.room.light)))
     members.append(("presence", Self.json(status.snapshot?.room.presence)))
+    members.append(("alarm", Self.json(status.snapshot?.alarms)))
     return members
   }
 
@@ -167,7 +168,8 @@ public struct ClockStateReport: Sendable {
       ("brightness", String(Int((planner.brightness * 100).rounded()))), ("night", night),
       ("transition", JSONText.quoted(planner.transition.rawValue)),
       ("fade_ms", String(planner.motion.fade / 1_000_000)),
-      ("show_seconds", String(Int(planner.showSeconds))),
+      ("show_seconds", String(Int(planner.showSeconds))), ("alarms", json(alarms: planner.alarms)),
+      ("chime", planner.chime.map { JSONText.quoted($0.tuneText) } ?? "null"),
     ])
   }
 

@@ -67,8 +67,24 @@ public struct ControlRequestHandler: Sendable {
         return .refused("this clock does not count its tubes' glow")
       }
       return .answer(key: "wear", json: json)
+    case .alarm(let action):
+      if let refusal = Self.refusal(of: action, alarms: report?.status.snapshot?.alarms) {
+        return .refused(refusal)
+      }
+      inbox.post(.alarm(action))
     }
     return .ok
+  }
+
+  /// Why `action` has nothing to act on, as the loop last reported the alarms; nil: post it.
+  static func refusal(of action: AlarmAction, alarms: AlarmsReport?) -> String? {
+    guard let alarms else { return nil }
+    switch (action, alarms.bell) {
+    case (.snooze, .silent), (.stop, .silent): return "no alarm rings"
+    case (.snooze, .snoozed): return "the alarm is snoozed already ('stop' ends it)"
+    case (.skipNext, _) where alarms.next == nil: return "no alarm is set to ring"
+    default: return nil
+    }
   }
 
   /// A topic face's value, laid out with that face's decimals and grouping as `show` lays a value

@@ -1,4 +1,5 @@
 import NixieClockSettings
+import NixieControl
 import NixieDisplay
 import NixieRoom
 import NixieTransitions
@@ -40,4 +41,7 @@ public enum ClockCommand: Hashable, Sendable {
   case setNight(Bool?)
   /// The latest value of a topic face, already laid out for the board.
   case faceValue(topic: String, state: DisplayState)
+  /// Snooze or stop the ringing alarm, or skip the next ring (a press while it rings,
+  /// `nixie send --alarm`).
+  case alarm(AlarmAction)
 }

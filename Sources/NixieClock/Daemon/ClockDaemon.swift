@@ -1,7 +1,10 @@
+import NixieAlarms
 import NixieClockSettings
+import NixieControl
 import NixieDisplay
 import NixieLogging
 import NixieRoom
+import NixieRuntime
 import NixieSystem
 import NixieTransitions
 
@@ -32,13 +35,22 @@ public final class ClockDaemon {
     /// Settings changed over the control socket: the loop writes them when due
     /// (`ClockSettingsEditor.save(at:)`) and at the end, and logs each burst once.
     public var settings: ClockSettingsEditor?
+    /// The board's buzzer, which the alarms and the chime sound; nil: the board has none, and
+    /// an alarm only lights the tubes.
+    public var buzzer: BuzzerPlayer?
+    /// Told when an alarm starts or stops ringing (the knob's presses are the alarm's while
+    /// it rings).
+    public var alarmRinging: (@Sendable (Bool) -> Void)?
 
     public init(
       clock: DaemonClock, synchronisation: SynchronisationSource, notifier: ServiceNotifier? = nil,
       watchdog: ClockWatchdog? = nil, inbox: ClockInbox = ClockInbox(),
       logger: Logger = Logger(label: "nixie.clock"), status: ClockStatus? = nil,
-      settings: ClockSettingsEditor? = nil
+      settings: ClockSettingsEditor? = nil, buzzer: BuzzerPlayer? = nil,
+      alarmRinging: (@Sendable (Bool) -> Void)? = nil
     ) {
+      self.buzzer = buzzer
+      self.alarmRinging = alarmRinging
       self.status = status
       self.settings = settings
       self.clock = clock
@@ -84,6 +96,8 @@ public final class ClockDaemon {
   private var darkWhileVacant = false
   /// The values handed in for topic faces.
   private var faceValues = FaceValues()
+  /// The alarms and the chime, followed.
+  private var alarms = ClockAlarms()
 
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
@@ -127,6 +141,7 @@ public final class ClockDaemon {
       if var replanned = zoneChange?() {
         replanned.keepRuntime(of: planner, keepNight: true)
         planner = replanned
+        alarms.replanned()
         shown = nil
         logger.notice("the system's time zone changed: \(describe(planner))")
         notify(["STATUS=" + describe(planner)])
@@ -140,13 +155,16 @@ public final class ClockDaemon {
       var now = clock.wallTime()
       if let due, now < due, due - now < 2_000_000 { now = due }
       planner.values = faceValues.fresh(for: planner.rotation, at: mono)
+      for event in alarms.advance(wall: now, mono: mono, planner: planner) { sound(event) }
+      followRinging()
       try showFrame(at: now, mono: mono)
       services.status?.update(
         ClockStatus.Snapshot(
           planner: planner, activity: shown?.activity, night: planner.isNight(at: now),
           synchronised: synchronised ?? true,
           message: message.map { $0.text ?? planner.layout.text(of: $0.state) },
-          room: room.report(planner: planner, at: Int64(mono), wall: clock.wallTime())))
+          room: room.report(planner: planner, at: Int64(mono), wall: clock.wallTime()),
+          alarms: alarms.report(planner: planner, wall: now, mono: mono)))
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
       if let watchdog {
@@ -183,7 +201,7 @@ public final class ClockDaemon {
   private func wakeUp(plannerDue: Int64, now: Int64, mono: UInt64, monoDeadlines: [UInt64?]) -> Int64 {
     let roomDue = room.nextDue(after: Int64(mono), planner: planner).map { UInt64(max($0, 0)) }
     var deadline = plannerDue
-    let deadlines = monoDeadlines + [message?.until, roomDue, services.settings?.saveDue]
+    let deadlines = monoDeadlines + [message?.until, roomDue, services.settings?.saveDue, alarms.nextChange]
     for monoDeadline in deadlines.compactMap({ $0 }) {
       deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
     }
@@ -192,6 +210,7 @@ public final class ClockDaemon {
 
   private func stop(_ ending: Ending) throws -> Ending {
     notify(["STOPPING=1", "STATUS=stopping"])
+    services.buzzer?.stop()
     try display.blank()
     return ending
   }
@@ -309,7 +328,44 @@ public final class ClockDaemon {
         "night mode \(night.map { $0 ? "on" : "off" } ?? "by the hours") (over the control socket)")
     case .faceValue(let topic, let state):
       faceValues.record(state, topic: topic, at: mono)
+    case .alarm(let action):
+      guard let event = alarms.act(action, wall: wall, mono: mono, planner: planner) else {
+        logger.info(
+          "alarm \(action.rawValue): \(action == .skipNext ? "no alarm is set to ring" : "no alarm rings")")
+        return
+      }
+      sound(event)
+      followRinging()
     }
+  }
+
+  /// What an alarm's event does: the buzzer plays or falls silent, and the log says so.
+  private func sound(_ event: ClockAlarms.Event) {
+    let line = event.logLine(planner: planner)
+    logger.log(level: line.level, "\(line.text)")
+    switch event {
+    case .ring(_, let tune, _): play(tune, repeating: true)
+    case .chime(let tune): play(tune, repeating: false)
+    case .silenced, .snoozed: services.buzzer?.stop()
+    case .missed, .skipped: break
+    }
+  }
+
+  private func play(_ tune: Tune, repeating: Bool) {
+    guard let buzzer = services.buzzer else { return }
+    do {
+      try buzzer.play(tune, repeat: repeating)
+    } catch {
+      logger.error("the buzzer cannot play \(tune.name): \(error)")
+    }
+  }
+
+  /// The tubes light while an alarm rings, and the knob's presses are the alarm's.
+  private func followRinging() {
+    let ringing = alarms.isRinging
+    guard planner.alarmRinging != ringing else { return }
+    planner.alarmRinging = ringing
+    services.alarmRinging?(ringing)
   }
 
   private func reloadConfiguration() {
@@ -331,6 +387,7 @@ public final class ClockDaemon {
     var plan = plan
     plan.keepRuntime(of: planner, keepNight: keepNight)
     planner = plan
+    alarms.replanned()
     room.knobOverride = false
     shown = nil
     logger.log(level: quiet ? .debug : .notice, "\(what): \(describe(planner))")

@@ -16,11 +16,14 @@ public final class ClockStatus: Sendable {
     public var message: String?
     /// The light sensor and the presence line, as followed.
     public var room: RoomReport
+    /// The alarms' bell and next ring.
+    public var alarms: AlarmsReport
 
     public init(
       planner: ClockPlanner, activity: ClockFrame.Activity?, night: Bool, synchronised: Bool = true,
-      message: String? = nil, room: RoomReport = RoomReport()
+      message: String? = nil, room: RoomReport = RoomReport(), alarms: AlarmsReport = AlarmsReport()
     ) {
+      self.alarms = alarms
       self.planner = planner
       self.activity = activity
       self.night = night
@@ -38,6 +41,7 @@ public final class ClockStatus: Sendable {
       var synchronised: Bool
       var message: String?
       var room: RoomReport
+      var alarms: AlarmsReport
     }
 
     var published: Published {
@@ -51,7 +55,7 @@ public final class ClockStatus: Sendable {
       }
       return Published(
         planner: planner, activity: kind, night: night, synchronised: synchronised, message: message,
-        room: room)
+        room: room, alarms: alarms)
     }
   }
 

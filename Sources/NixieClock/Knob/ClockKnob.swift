@@ -1,5 +1,6 @@
 import NixieBoardModel
 import NixieClockSettings
+import NixieControl
 import NixieInput
 import NixieTransitions
 import NixieTransports
@@ -17,6 +18,11 @@ import NixieTransports
 /// A board's buttons (the NCS314's MODE, UP and DOWN) post the same commands: MODE as the
 /// switch (a short press the next face, a long press night mode), UP and DOWN one brightness
 /// level up or down per press, repeating while held (when the knob's turn sets the brightness).
+///
+/// While an alarm rings (`alarmRinging`), a press of the switch or of any button is the
+/// alarm's and nothing else's: released within `alarmStopHold` it snoozes, held that long it
+/// stops the alarm (at the moment the hold is reached) — no face change, no night toggle, no
+/// brightness step, for the whole press.
 public struct ClockKnob: Sendable {
   /// The brightness levels a turn steps through: 24 steps even in CIE lightness, from one PWM
   /// step of the darkest useful duty (0.46 %) to full.
@@ -31,6 +37,24 @@ public struct ClockKnob: Sendable {
   private var pressStoppedWheel = false
   /// Each button's debouncer, and its polarity.
   private var buttons: [LineRole: PushSwitch] = [:]
+  /// An alarm rings: a press that starts now is the alarm's.
+  public var alarmRinging = false
+  /// The presses the alarm took, by line, until the line's next press.
+  private var alarmPresses: [LineRole: AlarmPress] = [:]
+
+  /// A press the alarm took: when it started, whether it has been released, whether its hold
+  /// stopped the alarm.
+  private struct AlarmPress: Sendable {
+    var since: UInt64
+    var released = false
+    var stopped = false
+
+    /// When its hold stops the alarm; nil once released or done.
+    var stopDue: UInt64? { released || stopped ? nil : since &+ ClockKnob.alarmStopHold }
+  }
+
+  /// Holding a press this long while an alarm rings stops the alarm; a shorter one snoozes it.
+  public static let alarmStopHold: UInt64 = 1_000_000_000
 
   /// UP and DOWN repeat while held: after 400 ms, then every 150 ms.
   public static let buttonRepeat = SwitchSettings.Repeat(delay: 400_000_000, interval: 150_000_000)
@@ -82,8 +106,8 @@ public struct ClockKnob: Sendable {
 
   /// When something is due without an edge: a debounced level, a long press, a step of the wheel.
   public var nextDeadline: UInt64? {
-    ([pushSwitch.nextDeadline, spinner.nextDeadline] + buttons.values.map(\.nextDeadline)).compactMap { $0 }
-      .min()
+    ([pushSwitch.nextDeadline, spinner.nextDeadline] + buttons.values.map(\.nextDeadline)
+      + alarmPresses.values.map(\.stopDue)).compactMap { $0 }.min()
   }
 
   /// New settings and the brightness now in force (a reloaded configuration), from `time` on.
@@ -112,7 +136,7 @@ public struct ClockKnob: Sendable {
         commands += brightnessChanges(spinner.turn(detent))
       }
     case .sw:
-      commands += handle(pushSwitch.feed(high: event.high, at: event.time))
+      commands += handle(pushSwitch.feed(high: event.high, at: event.time), from: .sw)
     case .mode, .up, .down:
       if let events = buttons[event.role]?.feed(high: event.high, at: event.time) {
         commands += handle(events, from: event.role)
@@ -127,8 +151,11 @@ public struct ClockKnob: Sendable {
   public mutating func advance(to time: UInt64) -> [ClockCommand] {
     var commands: [ClockCommand] = []
     while let due = nextDeadline, due <= time {
-      if pushSwitch.nextDeadline == due {
-        commands += handle(pushSwitch.advance(to: due))
+      if let role = alarmPresses.keys.sorted().first(where: { alarmPresses[$0]?.stopDue == due }) {
+        alarmPresses[role]?.stopped = true
+        commands.append(.alarm(.stop))
+      } else if pushSwitch.nextDeadline == due {
+        commands += handle(pushSwitch.advance(to: due), from: .sw)
       } else if let role = buttons.keys.sorted().first(where: { buttons[$0]?.nextDeadline == due }),
         let events = buttons[role]?.advance(to: due)
       {
@@ -147,9 +174,42 @@ public struct ClockKnob: Sendable {
     }
   }
 
-  /// A button's gestures: MODE's as the switch's, UP's and DOWN's a level each.
+  /// A line's gestures: those of a press the alarm took are its; the switch's and MODE's the
+  /// switch's, UP's and DOWN's a level each.
   private mutating func handle(_ events: [SwitchEvent], from button: LineRole) -> [ClockCommand] {
-    if button == .mode { return handle(events) }
+    var commands: [ClockCommand] = []
+    var rest: [SwitchEvent] = []
+    for event in events {
+      if let command = alarmTakes(event, from: button) {
+        commands += command
+      } else {
+        rest.append(event)
+      }
+    }
+    return commands + gestures(rest, from: button)
+  }
+
+  /// The commands of `event` when its press is the alarm's (none for most of them); nil when it
+  /// is not the alarm's.
+  private mutating func alarmTakes(_ event: SwitchEvent, from button: LineRole) -> [ClockCommand]? {
+    if event.kind == .pressed {
+      guard alarmRinging else {
+        alarmPresses[button] = nil
+        return nil
+      }
+      alarmPresses[button] = AlarmPress(since: event.time)
+      return []
+    }
+    guard var press = alarmPresses[button] else { return nil }
+    defer { alarmPresses[button] = press }
+    guard event.kind == .released, !press.released else { return [] }
+    press.released = true
+    return press.stopped ? [] : [.alarm(.snooze)]
+  }
+
+  /// The gestures of a press that is not the alarm's.
+  private mutating func gestures(_ events: [SwitchEvent], from button: LineRole) -> [ClockCommand] {
+    if button == .mode || button == .sw { return handle(events) }
     guard settings.turn == .brightness else { return [] }
     var commands: [ClockCommand] = []
     for event in events where event.kind == .pressed || event.kind == .repeat {

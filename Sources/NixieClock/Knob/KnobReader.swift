@@ -18,6 +18,7 @@ public final class KnobReader: @unchecked Sendable {
   /// Touched by the thread only, once it has started.
   private var knob: ClockKnob
   private let update = Locked<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
+  private let ringing = Locked(false)
   private let worker = WorkerThread()
 
   /// Reads `source` into `knob`, timed by `clock`. `interrupt` ends a wait of the source's
@@ -49,6 +50,12 @@ public final class KnobReader: @unchecked Sendable {
     update.withLock { $0 = (settings, brightness) }
   }
 
+  /// An alarm started or stopped ringing, from any thread: the presses that start from the
+  /// next event on are the alarm's (`ClockKnob.alarmRinging`).
+  public func alarmRinging(_ ringing: Bool) {
+    self.ringing.withLock { $0 = ringing }
+  }
+
   /// Ends the thread and waits for it.
   public func stop() {
     let started = worker.hasStarted
@@ -74,6 +81,7 @@ public final class KnobReader: @unchecked Sendable {
       }
       // A script that has run out; a hardware source never ends.
       guard let batch else { return }
+      knob.alarmRinging = ringing.withLock { $0 }
       var commands: [ClockCommand] = []
       for event in batch { commands += knob.feed(event) }
       commands += knob.advance(to: clock.now())

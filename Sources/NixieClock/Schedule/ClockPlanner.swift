@@ -50,6 +50,13 @@ public struct ClockPlanner: Equatable, Sendable {
   public var showSeconds = Double(SettingRanges.defaultShowSeconds)
   /// The fades' length and curve (the display plays them; the `state` answer reports them).
   public var motion = ClockMotion()
+  /// nixie.yaml's alarms (the daemon rings them: `ClockAlarms`).
+  public var alarms: [ClockConfiguration.AlarmEntry] = []
+  /// The hourly chime; nil: none.
+  public var chime: ClockConfiguration.Chime?
+  /// An alarm rings (the daemon sets it): the tubes light at the day's brightness whatever
+  /// the night, presence or the display's power say, until it stops.
+  public var alarmRinging = false
 
   public init(
     calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -72,7 +79,9 @@ public struct ClockPlanner: Equatable, Sendable {
     let seconds = time.floorDividing(by: 1_000_000_000)
     let intoSecond = time - seconds * 1_000_000_000
     let local = calendar.local(seconds)
-    let level = displayOn ? self.level(nightFactor: nightFactor(atSecondOfDay: local.secondOfDay)) : 0
+    let level =
+      alarmRinging
+      ? dayLevel : displayOn ? self.level(nightFactor: nightFactor(atSecondOfDay: local.secondOfDay)) : 0
     let turn = self.turn(atSecondOfDay: local.secondOfDay)
     guard level > 0 else {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
@@ -123,6 +132,7 @@ public struct ClockPlanner: Equatable, Sendable {
     values = running.values
     roomLight = running.roomLight
     vacant = running.vacant
+    alarmRinging = running.alarmRinging
     guard keepNight else { return }
     nightOverride = running.nightOverride
     faceShift = running.faceShift % max(1, rotation.turns.count)

@@ -45,6 +45,9 @@ public enum ControlRequest: Hashable, Sendable {
   /// wear --json` prints it. Added after version 3 itself: a clock that predates it refuses it
   /// as an unknown key.
   case wear
+  /// Version 3: snooze or stop the ringing alarm, or skip the next ring. Added after version 3
+  /// itself, as `wear` was.
+  case alarm(AlarmAction)
 
   /// The versions this clock speaks.
   public static let versions = 1...3
@@ -85,6 +88,8 @@ public enum ControlRequest: Hashable, Sendable {
       return JSONText.object([v3, ("night", night.map { $0 ? "true" : "false" } ?? "null")])
     case .wear:
       return JSONText.object([v3, ("wear", "true")])
+    case .alarm(let action):
+      return JSONText.object([v3, ("alarm", JSONText.quoted(action.rawValue))])
     case .faceValue(let topic, let value):
       return JSONText.object([
         v3,
@@ -116,6 +121,7 @@ public enum ControlRequest: Hashable, Sendable {
       "'face' takes the number of a face of the rotation (0 is the first, at most \(ClockSettingsChange.maximumFaces - 1)) or null (the rotation) and nothing else but \"version\"",
     "night": "'night' takes true, false or null (the night's hours again) and nothing else but \"version\"",
     "wear": "'wear' takes true and nothing else but \"version\"",
+    "alarm": "'alarm' takes \"snooze\", \"stop\" or \"skip-next\" and nothing else but \"version\"",
     "face-value":
       "'face-value' takes {\"topic\": TOPIC, \"value\": VALUE} (VALUE text or a number of at most 64 bytes) and nothing else but \"version\"",
   ]
@@ -124,7 +130,7 @@ public enum ControlRequest: Hashable, Sendable {
   /// needs no new version: a clock that predates it refuses it as an unknown key.
   static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
-  static let keysOfVersion3: Set = ["display", "face", "night", "face-value", "wear"]
+  static let keysOfVersion3: Set = ["display", "face", "night", "face-value", "wear", "alarm"]
 
   /// Parses one line (without its newline), or says what is wrong with it. Members are
   /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
@@ -257,6 +263,9 @@ public enum ControlRequest: Hashable, Sendable {
       return .success(.night(on))
     case "wear":
       return value == .bool(true) ? .success(.wear) : failure
+    case "alarm":
+      guard case .string(let name) = value, let action = AlarmAction(rawValue: name) else { return failure }
+      return .success(.alarm(action))
     default:  // "face-value"
       guard case .object(let members) = value, members.count == 2, case .string(let topic)? = value["topic"]
       else { return failure }
