@@ -1,5 +1,6 @@
 import ArgumentParser
 import NixieControl
+import NixieText
 import NixieTransitions
 
 extension AlarmAction: ExpressibleByArgument {}
@@ -27,6 +28,9 @@ struct Send: ParsableCommand {
         nixie send --alarm snooze
         nixie send --alarm stop
         nixie send --alarm skip-next
+        # a kitchen timer: 9 minutes on the tubes, then the countdown's tune; 0 cancels
+        nixie send --countdown 9m
+        nixie send --countdown 0
         # the clock's state as JSON: its settings, what it shows, the next alarm
         nixie send --status
       """)
@@ -59,11 +63,20 @@ struct Send: ParsableCommand {
       valueName: "action"))
   var alarm: AlarmAction?
 
+  @Option(
+    help: ArgumentHelp(
+      "Count down on the tubes and ring at zero: 90s, 9m, 1h30m (1 s to 24 h), or 0 to cancel.",
+      valueName: "duration"))
+  var countdown: String?
+
   @Flag(help: "Print the clock's state (the control protocol's state answer, one line of JSON).")
   var status = false
 
   func validate() throws {
-    let chosen = [("--clear", clear), ("--alarm", alarm != nil), ("--status", status)].filter(\.1).map(\.0)
+    let chosen = [
+      ("--clear", clear), ("--alarm", alarm != nil), ("--countdown", countdown != nil), ("--status", status),
+    ]
+    .filter(\.1).map(\.0)
     guard chosen.count <= 1 else { throw ValidationError("\(chosen.joined(separator: " and ")) go alone") }
     if let only = chosen.first {
       guard value.values.isEmpty else { throw ValidationError("\(only) takes no value") }
@@ -72,6 +85,15 @@ struct Send: ParsableCommand {
       }
     } else {
       try value.requireOne()
+    }
+    if let countdown {
+      guard let seconds = DurationText.seconds(countdown), seconds <= ControlRequest.maximumCountdownSeconds
+      else {
+        throw ValidationError(
+          "--countdown must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, or 0 to cancel, not \(Printable.quoted(countdown))"
+        )
+      }
+      _ = seconds
     }
     if let seconds {
       guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
@@ -87,6 +109,8 @@ struct Send: ParsableCommand {
       request = .clear
     } else if let alarm {
       request = .alarm(alarm)
+    } else if let countdown, let seconds = DurationText.seconds(countdown) {
+      request = .countdown(seconds: seconds)
     } else if status {
       request = .state
     } else {

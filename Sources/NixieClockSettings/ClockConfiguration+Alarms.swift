@@ -21,6 +21,34 @@ extension ClockConfiguration {
     public static let ringForRange = 10...10_800
   }
 
+  /// `countdown:`: what the countdown timer plays at zero (`nixie send --countdown`), and for
+  /// how long before it stops by itself.
+  public struct Countdown: Hashable, Sendable {
+    public var tune: Tune
+    /// The tune's name or RTTTL text as written.
+    public var tuneText: String
+    public var ringForSeconds: Int
+
+    public init(
+      tuneText: String = Self.defaultTune, tune: Tune, ringForSeconds: Int = Self.defaultRingForSeconds
+    ) {
+      self.tuneText = tuneText
+      self.tune = tune
+      self.ringForSeconds = ringForSeconds
+    }
+
+    /// The built-in tune a timer plays unless told otherwise.
+    public static let defaultTune = "timer"
+    /// A timer rings a minute unless stopped first.
+    public static let defaultRingForSeconds = 60
+    /// The timer's defaults: `timer`, rung for a minute.
+    public static let standard = Countdown(
+      tune: BuiltInTunes.named(defaultTune) ?? Tune(name: defaultTune, notes: []))
+
+    /// A countdown lasts a second to a day.
+    public static let secondsRange = 1...86_400
+  }
+
   /// `chime:`: a short tune at each full hour, never in night hours.
   public struct Chime: Hashable, Sendable {
     public var tune: Tune

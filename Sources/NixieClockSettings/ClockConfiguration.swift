@@ -186,6 +186,8 @@ public struct ClockConfiguration: Hashable, Sendable {
   public var alarms: [AlarmEntry] = []
   /// `chime: hourly`; nil: no chime (the default).
   public var chime: Chime?
+  /// `countdown:`, the timer's tune; nil: the default (`timer`, a minute).
+  public var countdown: Countdown?
 
   public init() {}
 

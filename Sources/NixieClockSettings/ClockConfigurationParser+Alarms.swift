@@ -17,6 +17,23 @@ extension ClockConfigurationParser {
   {
     if let alarms = top["alarms"] { configuration.alarms = try parseAlarms(alarms) }
     if let chime = top["chime"] { configuration.chime = try parseChime(chime) }
+    if let countdown = top["countdown"] { configuration.countdown = try parseCountdown(countdown) }
+  }
+
+  /// `countdown: {tune: NAME, ring-for: 1m}`.
+  func parseCountdown(_ node: ProfileNode) throws(YAMLFileError) -> ClockConfiguration.Countdown {
+    let fields = try node.fields(allowed: ["tune", "ring-for"])
+    var text = ClockConfiguration.Countdown.defaultTune
+    var tune = try parseTune(text, at: node)
+    if let tuneNode = fields["tune"] {
+      text = try nonEmpty(tuneNode)
+      tune = try parseTune(text, at: tuneNode)
+    }
+    var countdown = ClockConfiguration.Countdown(tuneText: text, tune: tune)
+    if let ringFor = fields["ring-for"] {
+      countdown.ringForSeconds = try duration(ringFor, in: ClockConfiguration.AlarmEntry.ringForRange)
+    }
+    return countdown
   }
 
   /// `alarms: off`, or a list of `{at, days, tune, snooze, ring-for, enabled}`.

@@ -20,7 +20,7 @@ struct ClockConfigurationParser {
     let top = try root.fields(allowed: [
       "board", "backend", "timezone", "faces", "transition", "brightness", "night", "anti-poisoning",
       "unsynchronised", "control", "knob", "realtime", "backlight", "presence", "show-seconds", "alarms",
-      "chime",
+      "chime", "countdown",
     ])
     if let board = top["board"] {
       configuration.board = try nonEmpty(board)

@@ -32,6 +32,13 @@ public struct ClockSettings: Sendable {
     return stateDirectory.map { $0 + "/" + ClockSettings.wearName }
   }
 
+  /// Where a running countdown's end is kept: `countdown.json` in the service's state
+  /// directory; nil without one (a countdown then ends with the clock).
+  public var countdownFile: String? { stateDirectory.map { $0 + "/" + ClockSettings.countdownName } }
+
+  /// The countdown file's name in the state directory.
+  public static let countdownName = "countdown.json"
+
   /// The wear file's name in the state directory.
   public static let wearName = "wear.json"
 

@@ -109,4 +109,75 @@ struct AlarmCommandTests {
     let bad = try NixieProcess.run(["send", "--alarm", "doze", "--socket", socket])
     #expect(bad.status == 2 && bad.stderr.contains("doze"), "\(bad.stderr)")
   }
+
+  /// The state's members, read with `nixie send --status`.
+  static func state(socket: String) -> [String: Any]? {
+    guard let status = try? NixieProcess.run(["send", "--status", "--socket", socket]), status.status == 0
+    else {
+      return nil
+    }
+    return try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+  }
+
+  @Test func aCountdownShowsItsTimeLeftRingsAtZeroAndIsCancelled() throws {
+    let scratch = try ClockCommandTests.Scratch(config: "timezone: UTC\n")
+    let (process, _) = try ClockCommandTests.start(
+      scratch.arguments(["--duration", "120", "--transition", "none"]))
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let socket = scratch.socket
+    try FirstHourTests.waitFor { Self.state(socket: socket) != nil }
+    let bad = try NixieProcess.run(["send", "--countdown", "25h", "--socket", socket])
+    #expect(bad.status == 2 && bad.stderr.contains("--countdown must be a duration"), "\(bad.stderr)")
+    #expect(try NixieProcess.run(["send", "--countdown", "3s", "--socket", socket]).status == 0)
+    try FirstHourTests.waitFor {
+      (Self.state(socket: socket)?["alarm"] as? [String: Any])?["timer"] as? Bool == true
+    }
+    // The frames showed the seconds going down to zero, each for about a second.
+    let shown = try scratch.texts().map(ClockCommandTests.digits)
+    for left in ["000003", "000002", "000001", "000000"] {
+      #expect(shown.contains(left), "\(left) never shown")
+    }
+    #expect(Self.state(socket: socket)?["activity"] as? String == "countdown")
+    #expect(try NixieProcess.run(["send", "--countdown", "0", "--socket", socket]).status == 0)
+    try FirstHourTests.waitFor { Self.state(socket: socket)?["countdown"] is NSNull }
+    #expect((Self.state(socket: socket)?["alarm"] as? [String: Any])?["bell"] as? String == "silent")
+  }
+
+  @Test func aCountdownSurvivesARestartOfTheClock() throws {
+    let scratch = try ClockCommandTests.Scratch(config: "timezone: UTC\n")
+    let state = scratch.folder.appendingPathComponent("state").path
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    let environment = ["STATE_DIRECTORY": state]
+    let socket = scratch.socket
+    func ends() -> String? {
+      (Self.state(socket: socket)?["countdown"] as? [String: Any])?["ends"] as? String
+    }
+
+    let (first, _) = try ClockCommandTests.start(
+      scratch.arguments(["--duration", "120"]), environment: environment)
+    try FirstHourTests.waitFor { Self.state(socket: socket) != nil }
+    #expect(try NixieProcess.run(["send", "--countdown", "1h", "--socket", socket]).status == 0)
+    try FirstHourTests.waitFor { ends() != nil }
+    let before = try #require(ends())
+    first.terminate()
+    first.waitUntilExit()
+    let file = try String(contentsOfFile: state + "/countdown.json", encoding: .utf8)
+    #expect(file.contains(#""ends": "\#(before)""#), "\(file)")
+
+    let (second, errors) = try ClockCommandTests.start(
+      scratch.arguments(["--duration", "120"]), environment: environment)
+    defer {
+      second.terminate()
+      second.waitUntilExit()
+    }
+    try FirstHourTests.waitFor { ends() != nil }
+    #expect(ends() == before)
+    #expect(try NixieProcess.run(["send", "--countdown", "0", "--socket", socket]).status == 0)
+    try FirstHourTests.waitFor { ends() == nil && Self.state(socket: socket) != nil }
+    #expect(!FileManager.default.fileExists(atPath: state + "/countdown.json"))
+    _ = errors
+  }
 }

@@ -195,3 +195,58 @@ struct ClockAlarmsTests {
     #expect(planner.frame(at: midnight, synchronised: true).brightness == 0.6)
   }
 }
+
+/// The countdown timer (`nixie send --countdown`): its time left on the tubes, `HH:mm:ss` on six
+/// tubes and `mmss`/`HHmm` on four, rung once at zero, missed when the clock reached zero late.
+struct CountdownTests {
+  static func text(_ faces: CountdownFaces, _ seconds: Int, board: String) throws -> String {
+    try Fixtures.board(board).layout.text(of: faces.state(secondsLeft: seconds))
+  }
+
+  @Test func sixTubesShowHoursMinutesSecondsAndFourMinutesSecondsThenHoursMinutes() throws {
+    let six = try #require(CountdownFaces(formatter: try Fixtures.board().formatter))
+    #expect(try Self.text(six, 3725, board: "hv5622-6xin14").filter(\.isNumber) == "010205")
+    #expect(try Self.text(six, 0, board: "hv5622-6xin14").filter(\.isNumber) == "000000")
+    let four = try #require(CountdownFaces(formatter: try Fixtures.board("mcp23017-4xin12").formatter))
+    #expect(try Self.text(four, 3599, board: "mcp23017-4xin12") == "5959")
+    #expect(try Self.text(four, 3600, board: "mcp23017-4xin12") == "0100")
+    #expect(try Self.text(four, 86_400, board: "mcp23017-4xin12") == "2400")
+  }
+
+  @Test func thePlannerShowsTheTimeLeftRoundedUpUntilItsEnd() throws {
+    var planner = try Fixtures.planner()
+    planner.countdownFaces = CountdownFaces(formatter: try Fixtures.board().formatter)
+    let start = try Fixtures.unix("2026-12-07T06:00:00Z")
+    planner.countdownEnd = (start + 90) * 1_000_000_000
+    #expect(Fixtures.text(planner, at: start).filter(\.isNumber) == "000130")
+    #expect(Fixtures.text(planner, at: start, nanoseconds: 500_000_000).filter(\.isNumber) == "000130")
+    #expect(Fixtures.text(planner, at: start + 89, nanoseconds: 1).filter(\.isNumber) == "000001")
+    #expect(Fixtures.text(planner, at: start + 90).filter(\.isNumber) == "000000")
+    #expect(planner.frame(at: start * 1_000_000_000, synchronised: true).activity == .countdown)
+  }
+
+  @Test func theTimerRingsOnceAtZeroAndAPressEndsIt() throws {
+    var loop = try ClockAlarmsTests.Loop([])
+    let end = try Fixtures.unix("2026-12-07T06:00:00Z")
+    loop.planner.countdownEnd = end * 1_000_000_000
+    try loop.run(from: "2026-12-07T05:59:55Z", to: "2026-12-07T06:00:05Z")
+    #expect(loop.rings == ["2026-12-07T06:00:00Z"])
+    #expect(loop.alarms.timerRings)
+    let report = loop.alarms.report(planner: loop.planner, wall: loop.wall * 1_000_000_000, mono: loop.mono)
+    #expect(report.timer && report.bell == .ringing && report.alarm == nil)
+    // A short press (snooze) ends a timer's ring: there is nothing to snooze for.
+    #expect(loop.act(.snooze) == .silenced(alarm: ClockAlarms.timer, why: .asked))
+    #expect(!loop.alarms.timerRings)
+  }
+
+  @Test func aTimerThatEndedWhileTheClockWasStoppedIsMissedNotRung() throws {
+    var loop = try ClockAlarmsTests.Loop([])
+    loop.planner.countdownEnd = try Fixtures.unix("2026-12-07T06:00:00Z") * 1_000_000_000
+    loop.look(at: try Fixtures.unix("2026-12-07T06:05:00Z"))
+    #expect(loop.rings.isEmpty)
+    #expect(
+      loop.events.map(\.event) == [
+        .missed(alarm: ClockAlarms.timer, instant: try Fixtures.unix("2026-12-07T06:00:00Z"))
+      ])
+  }
+}

@@ -10,7 +10,7 @@ struct ControlProtocolVersion3Tests {
     ControlRequest.subscribeState, .display(on: false), .display(on: true), .face(0), .face(7), .face(nil),
     .night(true), .night(false), .night(nil), .faceValue(topic: "home/outdoor/temperature", value: "21.5"),
     .faceValue(topic: "solar/power", value: "say \"hi\""), .wear, .alarm(.snooze), .alarm(.stop),
-    .alarm(.skipNext),
+    .alarm(.skipNext), .countdown(seconds: 0), .countdown(seconds: 540), .countdown(seconds: 86_400),
   ]
 
   @Test(arguments: version3Requests)
@@ -73,6 +73,13 @@ struct ControlProtocolVersion3Tests {
     (#"{"alarm": "stop"}"#, "'alarm' is control protocol version 3: send it with \"version\": 3"),
     (#"{"version": 3, "alarm": "doze"}"#, "'alarm' takes \"snooze\", \"stop\" or \"skip-next\""),
     (#"{"version": 3, "alarm": true}"#, "'alarm' takes \"snooze\""),
+    (
+      #"{"version": 3, "countdown": 86401}"#,
+      "'countdown' takes a whole number of seconds from 1 to 86400, or 0"
+    ),
+    (#"{"version": 3, "countdown": -1}"#, "'countdown' takes a whole number"),
+    (#"{"version": 3, "countdown": "9m"}"#, "'countdown' takes a whole number"),
+    (#"{"countdown": 60}"#, "'countdown' is control protocol version 3"),
     (#"{"version": 2, "face-value": {"topic": "a", "value": "1"}}"#, "version 3"),
     (#"{"version": 2, "subscribe": "state"}"#, "a subscription to the state is control protocol version 3"),
     (#"{"version": 3, "display": "on"}"#, "'display' takes true (on) or false (off)"),

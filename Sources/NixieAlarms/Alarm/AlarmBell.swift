@@ -39,6 +39,14 @@ public struct AlarmBell: Hashable, Sendable {
     self.snooze = snooze
   }
 
+  /// The alarm ringing or snoozed; nil when silent.
+  public var ringingAlarm: Int? {
+    switch state {
+    case .silent: nil
+    case .ringing(let alarm, _, _), .snoozed(let alarm, _): alarm
+    }
+  }
+
   /// Whether the buzzer should sound now.
   public var isRinging: Bool {
     if case .ringing = state { return true }

@@ -15,6 +15,8 @@ public struct AlarmsReport: Equatable, Sendable {
   public var snoozedUntil: Int64?
   /// The next ring that is not skipped: when (Unix seconds) and which alarm.
   public var next: Next?
+  /// The bell is the countdown timer's (`alarm` is nil then).
+  public var timer = false
 
   public struct Next: Equatable, Sendable {
     public var instant: Int64
@@ -31,7 +33,8 @@ extension ClockAlarms {
     switch bell?.state {
     case .ringing(let alarm, _, _)?:
       report.bell = .ringing
-      report.alarm = alarm
+      report.alarm = alarm == Self.timer ? nil : alarm
+      report.timer = alarm == Self.timer
     case .snoozed(let alarm, let until)?:
       report.bell = .snoozed
       report.alarm = alarm
@@ -52,6 +55,7 @@ extension ClockAlarms.Event {
   /// for at that moment), the rest information.
   func logLine(planner: ClockPlanner) -> (level: Logger.Level, text: String) {
     func name(_ alarm: Int) -> String {
+      if alarm == ClockAlarms.timer { return "the timer" }
       guard planner.alarms.indices.contains(alarm) else { return "alarm \(alarm + 1)" }
       return "alarm \(alarm + 1) (\(planner.alarms[alarm].alarm.time))"
     }

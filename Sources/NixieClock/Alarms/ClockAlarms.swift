@@ -32,6 +32,14 @@ struct ClockAlarms {
   /// not rung an hour late.
   static let grace: Int64 = 60
 
+  /// The number the countdown's ring has where an alarm's index goes (events, the bell).
+  static let timer = -1
+  /// The countdown end whose ring was dealt with (rung or missed), so it is dealt with once.
+  private var timerEnd: Int64?
+
+  /// Whether the countdown's ring sounds now.
+  var timerRings: Bool { bell?.ringingAlarm == Self.timer && isRinging }
+
   /// The bell of the alarm that rings or is snoozed; nil: silent.
   private(set) var bell: AlarmBell?
   /// The tune of the alarm the bell rings, for its ring after a snooze.
@@ -63,6 +71,9 @@ struct ClockAlarms {
   mutating func advance(wall: Int64, mono: UInt64, planner: ClockPlanner) -> [Event] {
     var events: [Event] = []
     if let change = bell?.advance(to: mono) { events.append(event(of: change, wall: wall, mono: mono)) }
+    if let end = planner.countdownEnd, wall >= end, timerEnd != end {
+      events.append(ringTimer(end: end, wall: wall, mono: mono, countdown: planner.countdown))
+    }
     let now = wall.floorDividing(by: 1_000_000_000)
     // At the start, the current second counts; after a step back, from where the clock is now.
     let from = min(lookedUntil ?? now - 1, now)
@@ -81,6 +92,25 @@ struct ClockAlarms {
       events.append(.chime(chime.tune))
     }
     return events
+  }
+
+  /// The countdown that reached zero at `end` rings, or is missed when the clock reached its end
+  /// late (it was stopped then).
+  private mutating func ringTimer(
+    end: Int64, wall: Int64, mono: UInt64, countdown: ClockConfiguration.Countdown
+  )
+    -> Event
+  {
+    timerEnd = end
+    let endSecond = end.floorDividing(by: 1_000_000_000)
+    guard wall.floorDividing(by: 1_000_000_000) - endSecond < Self.grace else {
+      return .missed(alarm: Self.timer, instant: endSecond)
+    }
+    var bell = AlarmBell(ringFor: UInt64(countdown.ringForSeconds) * 1_000_000_000, snooze: 0)
+    _ = bell.ring(alarm: Self.timer, at: mono)
+    self.bell = bell
+    tune = countdown.tune
+    return .ring(alarm: Self.timer, tune: countdown.tune, snoozed: false)
   }
 
   /// The alarm due at `due` rings, or is skipped or missed.
@@ -104,6 +134,9 @@ struct ClockAlarms {
   /// alarm rings, none to skip).
   mutating func act(_ action: AlarmAction, wall: Int64, mono: UInt64, planner: ClockPlanner) -> Event? {
     switch action {
+    case .snooze where bell?.ringingAlarm == Self.timer:
+      // A timer that rang has nothing to snooze for: a press ends it.
+      return act(.stop, wall: wall, mono: mono, planner: planner)
     case .snooze:
       guard let change = bell?.snooze(at: mono) else { return nil }
       return event(of: change, wall: wall, mono: mono)

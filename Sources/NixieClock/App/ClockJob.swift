@@ -101,13 +101,14 @@ public struct ClockJob {
       parts: RunningSettings.Parts(
         settings: settings, board: profile, editor: editor, display: display, control: control, knob: knob,
         light: light, logger: logger))
+    let countdown = settings.countdownFile.map(CountdownFile.init)
     try runDaemon(
       ClockDaemon(
-        planner: start.planner, display: display,
+        planner: resumingCountdown(start.planner, from: countdown), display: display,
         services: ClockDaemon.Services(
           clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, watchdog: watchdog,
           inbox: inbox, logger: logger, status: status, settings: editor, buzzer: buzzer?.player,
-          alarmRinging: ringing),
+          alarmRinging: ringing, countdownFile: countdown),
         duration: options.duration, describe: { Self.describe($0, board: profile) },
         reload: (settings.file ?? settings.overridesFile).map { _ in running.reload },
         configure: { _ in try running.configure() }, zoneChange: running.zoneChange),
@@ -233,7 +234,7 @@ public struct ClockJob {
   /// Removes the temporary files a clock killed while saving its overrides or its wear count
   /// left beside them.
   private func removeStaleTemporaries(startedAt: Int64) {
-    let files = [settings.overridesFile, settings.wearFile].compactMap { $0 }
+    let files = [settings.overridesFile, settings.wearFile, settings.countdownFile].compactMap { $0 }
     let removed = files.flatMap { AtomicFile.removeStaleTemporaries(of: $0, startedAt: startedAt) }
     guard !removed.isEmpty else { return }
     let names = removed.map { Printable.escaped($0) }.joined(separator: ", ")

@@ -47,6 +47,8 @@ extension ClockConfiguration {
     planner.motion = motion
     planner.alarms = alarms
     planner.chime = chime
+    planner.countdown = countdown ?? .standard
+    planner.countdownFaces = CountdownFaces(formatter: board.formatter)
     return planner
   }
 

@@ -17,7 +17,15 @@ extension ClockStateReport {
       ("snoozed_until", instant(report.snoozedUntil)),
       ("next", instant(report.next?.instant)),
       ("next_alarm", report.next.map { String($0.alarm + 1) } ?? "null"),
+      ("timer", report.timer ? "true" : "false"),
     ])
+  }
+
+  /// `countdown`: `{"ends": "2026-12-07T06:30:00Z"}` while one runs (its ring included), else
+  /// `null`.
+  static func json(countdownEnd end: Int64?) -> String {
+    guard let end else { return "null" }
+    return JSONText.object([("ends", JSONText.quoted(RFC3339.seconds(fromUnixNanoseconds: end)))])
   }
 
   /// The settings' `alarms`: each as nixie.yaml has it, `{"at": "07:00", "days": ["mon", "tue"],

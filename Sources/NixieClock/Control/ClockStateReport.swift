@@ -99,6 +99,7 @@ public struct ClockStateReport: Sendable {
     members.append(("light", Self.json(status.snapshot?.room.light)))
     members.append(("presence", Self.json(status.snapshot?.room.presence)))
     members.append(("alarm", Self.json(status.snapshot?.alarms)))
+    members.append(("countdown", Self.json(countdownEnd: status.snapshot?.planner.countdownEnd)))
     return members
   }
 
@@ -183,6 +184,7 @@ public struct ClockStateReport: Sendable {
     case .face?, nil: "clock"
     case .antiPoisoning?: "anti-poisoning"
     case .message?: "message"
+    case .countdown?: "countdown"
     }
   }
 }

@@ -72,6 +72,11 @@ public struct ControlRequestHandler: Sendable {
         return .refused(refusal)
       }
       inbox.post(.alarm(action))
+    case .countdown(let seconds):
+      if seconds > 0, report?.status.snapshot?.planner.countdownFaces == nil, report?.status.snapshot != nil {
+        return .refused("this board cannot show a countdown (it needs four tubes for mm:ss)")
+      }
+      inbox.post(.countdown(seconds: seconds))
     }
     return .ok
   }

@@ -44,4 +44,6 @@ public enum ClockCommand: Hashable, Sendable {
   /// Snooze or stop the ringing alarm, or skip the next ring (a press while it rings,
   /// `nixie send --alarm`).
   case alarm(AlarmAction)
+  /// Count down `seconds` from now on the tubes and ring at zero; 0 cancels.
+  case countdown(seconds: Int)
 }

@@ -6,6 +6,7 @@ import NixieLogging
 import NixieRoom
 import NixieRuntime
 import NixieSystem
+import NixieText
 import NixieTransitions
 
 /// The clock daemon's loop: at every due instant of the schedule it computes the frame,
@@ -41,14 +42,17 @@ public final class ClockDaemon {
     /// Told when an alarm starts or stops ringing (the knob's presses are the alarm's while
     /// it rings).
     public var alarmRinging: (@Sendable (Bool) -> Void)?
+    /// Where a running countdown's end is kept for a restart; nil: in memory only.
+    public var countdownFile: CountdownFile?
 
     public init(
       clock: DaemonClock, synchronisation: SynchronisationSource, notifier: ServiceNotifier? = nil,
       watchdog: ClockWatchdog? = nil, inbox: ClockInbox = ClockInbox(),
       logger: Logger = Logger(label: "nixie.clock"), status: ClockStatus? = nil,
       settings: ClockSettingsEditor? = nil, buzzer: BuzzerPlayer? = nil,
-      alarmRinging: (@Sendable (Bool) -> Void)? = nil
+      alarmRinging: (@Sendable (Bool) -> Void)? = nil, countdownFile: CountdownFile? = nil
     ) {
+      self.countdownFile = countdownFile
       self.buzzer = buzzer
       self.alarmRinging = alarmRinging
       self.status = status
@@ -156,6 +160,7 @@ public final class ClockDaemon {
       if let due, now < due, due - now < 2_000_000 { now = due }
       planner.values = faceValues.fresh(for: planner.rotation, at: mono)
       for event in alarms.advance(wall: now, mono: mono, planner: planner) { sound(event) }
+      if let end = planner.countdownEnd, now >= end, !alarms.timerRings { endCountdown() }
       followRinging()
       try showFrame(at: now, mono: mono)
       services.status?.update(
@@ -328,6 +333,8 @@ public final class ClockDaemon {
         "night mode \(night.map { $0 ? "on" : "off" } ?? "by the hours") (over the control socket)")
     case .faceValue(let topic, let state):
       faceValues.record(state, topic: topic, at: mono)
+    case .countdown(let seconds):
+      setCountdown(seconds: seconds, wall: wall, mono: mono)
     case .alarm(let action):
       guard let event = alarms.act(action, wall: wall, mono: mono, planner: planner) else {
         logger.info(
@@ -357,6 +364,43 @@ public final class ClockDaemon {
       try buzzer.play(tune, repeat: repeating)
     } catch {
       logger.error("the buzzer cannot play \(tune.name): \(error)")
+    }
+  }
+
+  /// A countdown of `seconds` from the clock's next second on (so its digits change with the
+  /// clock's), or with 0 none: the one running cancelled, its ring stopped.
+  private func setCountdown(seconds: Int, wall: Int64, mono: UInt64) {
+    if seconds == 0 {
+      if alarms.timerRings, let event = alarms.act(.stop, wall: wall, mono: mono, planner: planner) {
+        sound(event)
+      }
+      guard planner.countdownEnd != nil else { return logger.info("countdown 0: no countdown runs") }
+      endCountdown()
+      followRinging()
+      return logger.info("countdown cancelled")
+    }
+    guard planner.countdownFaces != nil else {
+      return logger.warning("countdown refused: the board cannot show mm:ss")
+    }
+    let second = wall.floorDividing(by: 1_000_000_000) * 1_000_000_000
+    let start = second == wall ? wall : second + 1_000_000_000
+    planner.countdownEnd = start + Int64(seconds) * 1_000_000_000
+    saveCountdown()
+    let end = planner.calendar.local(start.floorDividing(by: 1_000_000_000) + Int64(seconds))
+    logger.info("countdown of \(DurationText.text(seconds)): rings at \(end)")
+  }
+
+  /// The countdown is over: its time left no longer shows, and its file goes.
+  private func endCountdown() {
+    planner.countdownEnd = nil
+    saveCountdown()
+  }
+
+  private func saveCountdown() {
+    do {
+      try services.countdownFile?.save(planner.countdownEnd)
+    } catch {
+      logger.warning("the countdown is not kept for a restart: \(error)")
     }
   }
 

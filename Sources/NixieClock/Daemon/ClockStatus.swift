@@ -52,6 +52,7 @@ public final class ClockStatus: Sendable {
       case .face?, nil: kind = "clock"
       case .antiPoisoning?: kind = "anti-poisoning"
       case .message?: kind = "message"
+      case .countdown?: kind = "countdown"
       }
       return Published(
         planner: planner, activity: kind, night: night, synchronised: synchronised, message: message,

@@ -12,6 +12,8 @@ public struct ClockFrame: Hashable, Sendable {
     case antiPoisoning(AntiPoisoningRun)
     /// Showing a value sent over the control socket, with the transition it asked for.
     case message(TransitionSpec.Kind)
+    /// Showing the countdown's time left.
+    case countdown
   }
 
   /// What the tubes show.

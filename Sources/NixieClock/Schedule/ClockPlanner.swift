@@ -57,6 +57,13 @@ public struct ClockPlanner: Equatable, Sendable {
   /// An alarm rings (the daemon sets it): the tubes light at the day's brightness whatever
   /// the night, presence or the display's power say, until it stops.
   public var alarmRinging = false
+  /// What the countdown timer plays at zero.
+  public var countdown = ClockConfiguration.Countdown.standard
+  /// How the board shows a countdown; nil: it cannot (fewer than four digits).
+  public var countdownFaces: CountdownFaces?
+  /// When the countdown running reaches zero (Unix nanoseconds, on a second of the clock); nil:
+  /// none. Its time left shows instead of the faces until its ring ends.
+  public var countdownEnd: Int64?
 
   public init(
     calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -85,6 +92,10 @@ public struct ClockPlanner: Equatable, Sendable {
     let turn = self.turn(atSecondOfDay: local.secondOfDay)
     guard level > 0 else {
       return ClockFrame(state: layout.blank, brightness: 0, activity: .face(turn))
+    }
+    if let end = countdownEnd, let faces = countdownFaces {
+      let left = (max(0, end - time) + 999_999_999) / 1_000_000_000
+      return ClockFrame(state: faces.state(secondsLeft: Int(left)), brightness: level, activity: .countdown)
     }
     if let run = requested(at: time) ?? antiPoisoning.run(at: time, local: local, calendar: calendar) {
       let end = calendar.local(run.end.floorDividing(by: 1_000_000_000))
@@ -133,6 +144,7 @@ public struct ClockPlanner: Equatable, Sendable {
     roomLight = running.roomLight
     vacant = running.vacant
     alarmRinging = running.alarmRinging
+    countdownEnd = running.countdownEnd
     guard keepNight else { return }
     nightOverride = running.nightOverride
     faceShift = running.faceShift % max(1, rotation.turns.count)

@@ -48,11 +48,16 @@ public enum ControlRequest: Hashable, Sendable {
   /// Version 3: snooze or stop the ringing alarm, or skip the next ring. Added after version 3
   /// itself, as `wear` was.
   case alarm(AlarmAction)
+  /// Version 3: a countdown of `seconds` from now (up to `maximumCountdownSeconds`), shown on
+  /// the tubes and rung at zero; 0 cancels the one running. Added after version 3, as `alarm`.
+  case countdown(seconds: Int)
 
   /// The versions this clock speaks.
   public static let versions = 1...3
   /// The longest a value may stay (an hour).
   public static let maximumSeconds = 3600.0
+  /// The longest countdown: a day.
+  public static let maximumCountdownSeconds = 86_400
   /// The longest anti-poisoning run a request may ask for.
   public static let maximumRunSeconds = 60
 
@@ -90,6 +95,8 @@ public enum ControlRequest: Hashable, Sendable {
       return JSONText.object([v3, ("wear", "true")])
     case .alarm(let action):
       return JSONText.object([v3, ("alarm", JSONText.quoted(action.rawValue))])
+    case .countdown(let seconds):
+      return JSONText.object([v3, ("countdown", String(seconds))])
     case .faceValue(let topic, let value):
       return JSONText.object([
         v3,
@@ -122,6 +129,8 @@ public enum ControlRequest: Hashable, Sendable {
     "night": "'night' takes true, false or null (the night's hours again) and nothing else but \"version\"",
     "wear": "'wear' takes true and nothing else but \"version\"",
     "alarm": "'alarm' takes \"snooze\", \"stop\" or \"skip-next\" and nothing else but \"version\"",
+    "countdown":
+      "'countdown' takes a whole number of seconds from 1 to \(maximumCountdownSeconds), or 0 (cancel), and nothing else but \"version\"",
     "face-value":
       "'face-value' takes {\"topic\": TOPIC, \"value\": VALUE} (VALUE text or a number of at most 64 bytes) and nothing else but \"version\"",
   ]
@@ -130,7 +139,7 @@ public enum ControlRequest: Hashable, Sendable {
   /// needs no new version: a clock that predates it refuses it as an unknown key.
   static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
-  static let keysOfVersion3: Set = ["display", "face", "night", "face-value", "wear", "alarm"]
+  static let keysOfVersion3: Set = ["display", "face", "night", "face-value", "wear", "alarm", "countdown"]
 
   /// Parses one line (without its newline), or says what is wrong with it. Members are
   /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
@@ -266,6 +275,11 @@ public enum ControlRequest: Hashable, Sendable {
     case "alarm":
       guard case .string(let name) = value, let action = AlarmAction(rawValue: name) else { return failure }
       return .success(.alarm(action))
+    case "countdown":
+      guard let seconds = ClockSettingsChange.wholeNumber(value),
+        (0...maximumCountdownSeconds).contains(seconds)
+      else { return failure }
+      return .success(.countdown(seconds: seconds))
     default:  // "face-value"
       guard case .object(let members) = value, members.count == 2, case .string(let topic)? = value["topic"]
       else { return failure }
