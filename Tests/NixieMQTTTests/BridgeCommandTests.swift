@@ -39,6 +39,12 @@ struct BridgeCommandTests {
     ("face", "home/outdoor/temperature", .face(1)),
     ("brightness", "00040", change { $0.brightness = .set(40) }),
     ("fade-ms", "60000.000", change { $0.fadeMilliseconds = .set(60000) }),
+    ("alarm-snooze", "PRESS", .alarm(.snooze)),
+    ("alarm-stop", "PRESS", .alarm(.stop)),
+    ("alarm-skip-next", "PRESS", .alarm(.skipNext)),
+    ("countdown", "9", .countdown(seconds: 540)),
+    ("countdown", "0", .countdown(seconds: 0)),
+    ("countdown", "1440.0", .countdown(seconds: 86_400)),
   ]
 
   @Test(arguments: accepted)
@@ -91,6 +97,9 @@ struct BridgeCommandTests {
     ("show", Array(repeating: 0x31, count: 65), "at most 64 bytes"),
     ("display", [0xFF, 0xFE], "not UTF-8 text"),
     ("volume", Array("11".utf8), "this clock has no command 'volume'"),
+    ("alarm-stop", Array("press".utf8), "a button sends PRESS, not 'press'"),
+    ("countdown", Array("1441".utf8), "expected a whole number of minutes from 0 to 1440, not '1441'"),
+    ("countdown", Array("2.5".utf8), "not '2.5'"),
     ("display", Array("\u{1B}[2J".utf8), "not '\\u{1B}[2J'"),
     // FuzzBridgeCommand's finding: 61 NULs quoted escaped to 366 letters; the quote is now cut
     // by what it prints, so the refusal stays a short line.

@@ -32,7 +32,7 @@ struct BrokerTests {
   @Test func discoveryIsRetainedAndKeepsToTheDocumentedSchema() throws {
     let (rig, _) = try Self.running()
     let retained = try Self.clockConfigs(rig)
-    #expect(retained.count == 9, "\(retained.map(\.topic))")
+    #expect(retained.count == 15, "\(retained.map(\.topic))")
     for message in retained {
       #expect(message.retained)
       #expect(
@@ -155,7 +155,7 @@ struct BrokerTests {
     #expect(rig.waitForLog("connected to the MQTT broker 127.0.0.1:\(rig.broker.port) again", seconds: 30))
     // The broker kept nothing (no persistence): all is published again, and commands work.
     #expect(subscriber.waitFor(rig.availability, "online", seconds: 30))
-    #expect(try Self.clockConfigs(rig).count == 9)
+    #expect(try Self.clockConfigs(rig).count == 15)
     try rig.broker.publish(rig.commandTopic("brightness"), "55")
     #expect(rig.waitForClock { $0["settings"]?["brightness"] == .number("55") })
   }
@@ -286,9 +286,30 @@ struct BrokerTests {
     #expect(subscriber.waitFor(rig.stateTopic("show"), "12345"))
   }
 
+  /// The alarms from Home Assistant, on a real clock and broker: the countdown number starts a
+  /// countdown (minutes) and 0 cancels it; a countdown that reaches zero is heard once by the
+  /// event entity as `timer_done`; the stop button ends its ring.
+  @Test func theCountdownAndTheAlarmButtonsDriveTheClockAndTheEventHearsTheRing() throws {
+    let (rig, subscriber) = try Self.running()
+    try rig.broker.publish(rig.commandTopic("countdown"), "5")
+    #expect(rig.waitForClock { $0["countdown"]?["ends"] != nil && $0["activity"] == .string("countdown") })
+    try rig.broker.publish(rig.commandTopic("countdown"), "0")
+    #expect(rig.waitForClock { $0["countdown"] == .null })
+    // Two seconds, sent to the clock's socket as nixie send does: the event comes at zero.
+    let sent = try Spawned(
+      "send", Rig.nixie, ["send", "--countdown", "2s", "--socket", rig.socket], in: rig.folder)
+    #expect(Wait.until(seconds: 20) { !sent.process.isRunning })
+    #expect(subscriber.waitFor(rig.stateTopic("alarm-event"), #"{"event_type": "timer_done"}"#, seconds: 30))
+    #expect(
+      rig.waitForClock { $0["alarm"]?["bell"] == .string("ringing") && $0["alarm"]?["timer"] == .bool(true) })
+    try rig.broker.publish(rig.commandTopic("alarm-stop"), "PRESS")
+    #expect(rig.waitForClock { $0["alarm"]?["bell"] == .string("silent") && $0["countdown"] == .null })
+    #expect(subscriber.waitFor(rig.stateTopic("next-alarm"), "None"))
+  }
+
   @Test func removeEmptiesEveryRetainedTopic() throws {
     let (rig, _) = try Self.running()
-    #expect(try Wait.until(seconds: 20) { try rig.broker.retained("homeassistant/#").count == 9 + 16 })
+    #expect(try Wait.until(seconds: 20) { try rig.broker.retained("homeassistant/#").count == 15 + 16 })
     rig.bridge?.stop()
     let remover = try Spawned(
       "remove", Rig.nixie,

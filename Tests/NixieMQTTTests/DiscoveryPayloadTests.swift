@@ -31,7 +31,7 @@ struct DiscoveryPayloadTests {
 
   @Test func everyConfigKeepsToHomeAssistantsDocumentedSchema() throws {
     let configs = try Self.configs()
-    #expect(configs.count == 9)
+    #expect(configs.count == 15)
     for (topic, payload) in configs {
       #expect(HomeAssistantSchema.topicProblems(topic, prefix: "homeassistant").isEmpty, "\(topic)")
       let component = String(topic.split(separator: "/")[1])
@@ -115,6 +115,17 @@ struct DiscoveryPayloadTests {
     ("sensor/kitchen/status", "name", #""Last refusal""#),
     ("sensor/kitchen/status", "state_topic", #""nixie/kitchen/status""#),
     ("sensor/kitchen/status", "entity_category", #""diagnostic""#),
+    ("button/kitchen/alarm_snooze", "name", #""Snooze alarm""#),
+    ("button/kitchen/alarm_snooze", "command_topic", #""nixie/kitchen/alarm-snooze/set""#),
+    ("button/kitchen/alarm_stop", "command_topic", #""nixie/kitchen/alarm-stop/set""#),
+    ("button/kitchen/alarm_skip_next", "command_topic", #""nixie/kitchen/alarm-skip-next/set""#),
+    ("sensor/kitchen/next_alarm", "device_class", #""timestamp""#),
+    ("sensor/kitchen/next_alarm", "state_topic", #""nixie/kitchen/next-alarm/state""#),
+    ("event/kitchen/alarm", "event_types", #"["alarm_rang", "timer_done"]"#),
+    ("event/kitchen/alarm", "state_topic", #""nixie/kitchen/alarm-event/state""#),
+    ("number/kitchen/countdown", "command_topic", #""nixie/kitchen/countdown/set""#),
+    ("number/kitchen/countdown", "max", "1440"),
+    ("number/kitchen/countdown", "unit_of_measurement", #""min""#),
   ]
 
   /// Every entity has an icon, or a device class whose icons say its state.
@@ -131,7 +142,7 @@ struct DiscoveryPayloadTests {
       guard case .string(let name)? = payload["name"] else { return nil }
       return name
     }
-    #expect(names.count == 9 && Set(names).count == 9)
+    #expect(names.count == 15 && Set(names).count == 15)
     for name in names {
       #expect(!name.lowercased().contains("clock") && !name.lowercased().contains("nixie"), "\(name)")
     }
@@ -176,15 +187,40 @@ struct DiscoveryPayloadTests {
         "nixie/kitchen/show/state": "12:34", "nixie/kitchen/show-seconds/state": "5",
         "nixie/kitchen/fade-ms/state": "500", "nixie/kitchen/face/state": "Time HH:mm:ss (face 4)",
         "nixie/kitchen/night/state": "ON", "nixie/kitchen/synchronised/state": "unsynchronised",
-        "nixie/kitchen/started/state": "2026-11-18T11:06:40Z",
+        "nixie/kitchen/started/state": "2026-11-18T11:06:40Z", "nixie/kitchen/next-alarm/state": "None",
       ])
+  }
+
+  /// The event entity hears an alarm once each time the bell starts ringing (again after a
+  /// snooze too), the timer's as `timer_done`; a bridge that connects to a ringing clock, or a
+  /// bell that goes on ringing, sends none.
+  @Test func theAlarmEventFiresWhenTheBellStartsRinging() throws {
+    var silent = Self.state
+    silent.nextAlarm = "2026-12-08T06:00:00Z"
+    var ringing = silent
+    ringing.alarmBell = "ringing"
+    var timer = ringing
+    timer.alarmTimer = true
+    var snoozed = silent
+    snoozed.alarmBell = "snoozed"
+    let rang = try #require(Self.device.alarmEvent(from: silent, to: ringing))
+    #expect(
+      rang.topic == "nixie/kitchen/alarm-event/state" && rang.payload == #"{"event_type": "alarm_rang"}"#)
+    #expect(Self.device.alarmEvent(from: snoozed, to: ringing)?.payload == #"{"event_type": "alarm_rang"}"#)
+    #expect(Self.device.alarmEvent(from: silent, to: timer)?.payload == #"{"event_type": "timer_done"}"#)
+    #expect(Self.device.alarmEvent(from: ringing, to: ringing) == nil)
+    #expect(Self.device.alarmEvent(from: nil, to: ringing) == nil)
+    #expect(Self.device.alarmEvent(from: ringing, to: snoozed) == nil)
+    let states = Dictionary(
+      uniqueKeysWithValues: Self.device.states(for: silent, started: nil).map { ($0.topic, $0.payload) })
+    #expect(states["nixie/kitchen/next-alarm/state"] == "2026-12-08T06:00:00Z")
   }
 
   @Test func removalEmptiesEveryConfigAndState() {
     let topics = Self.device.retainedTopics
     // The configs, tube care's two for each of up to 16 positions, and 0.3.0's synchronisation
     // sensor, retired.
-    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 10 + 32)
+    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 16 + 32)
     #expect(topics.contains("homeassistant/sensor/kitchen/tube_16_least_used/config"))
     #expect(topics.contains("nixie/kitchen/tube-16-glow/state"))
     #expect(topics.contains("homeassistant/sensor/kitchen/synchronised/config"))

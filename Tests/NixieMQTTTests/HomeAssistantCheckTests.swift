@@ -33,17 +33,17 @@ struct HomeAssistantCheckTests {
 
   @Test func everyRetainedConfigIsAcceptedWholeByHomeAssistant() throws {
     let (rig, _) = try BrokerTests.running()
-    // The clock's nine, and tube care's two for each of the board's eight positions.
+    // The clock's fifteen (nine, and the alarms' six), and tube care's two for each of the board's eight positions.
     var retained: [Subscriber.Message] = []
     #expect(
       try Wait.until(seconds: 20) {
         retained = try rig.broker.retained("homeassistant/#")
-        return retained.count == 9 + 16
+        return retained.count == 15 + 16
       })
     let (status, output) = try Self.check(retained.map { "\($0.topic)\t\($0.payload)" })
     #expect(status == 0, "\(output)")
     #expect(
-      output.split(separator: "\n").filter { $0.contains(": accepted by Home Assistant") }.count == 25,
+      output.split(separator: "\n").filter { $0.contains(": accepted by Home Assistant") }.count == 31,
       "\(output)")
   }
 

@@ -84,6 +84,23 @@ enum HomeAssistantSchema {
       ],
       ["state_topic"]
     ),
+    // MQTT Button.
+    "button": (
+      [
+        "command_template": .string, "command_topic": .string, "device_class": .string,
+        "payload_available": .string, "payload_not_available": .string, "payload_press": .string,
+        "retain": .boolean,
+      ],
+      ["command_topic"]
+    ),
+    // MQTT Event.
+    "event": (
+      [
+        "device_class": .string, "event_types": .list, "payload_available": .string,
+        "payload_not_available": .string, "state_topic": .string, "value_template": .string,
+      ],
+      ["event_types", "state_topic"]
+    ),
     "sensor": (
       [
         "device_class": .string, "entity_picture": .string, "expire_after": .integer,
@@ -121,6 +138,10 @@ enum HomeAssistantSchema {
       ],
     ],
     "light": ["on_command_type": ["last", "first", "brightness"], "schema": ["default"]],
+    "button": [
+      "device_class": ["identify", "restart", "update"], "entity_category": ["config", "diagnostic"],
+    ],
+    "event": ["device_class": ["button", "doorbell", "motion"]],
   ]
 
   /// `[a-zA-Z0-9_-]`, what a node id and an object id may hold.

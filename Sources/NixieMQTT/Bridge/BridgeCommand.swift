@@ -40,6 +40,18 @@ public enum BridgeCommand {
         return .failure(MQTTError("a value has at most \(maximumValueBytes) bytes"))
       }
       return .success(.show(value: text, seconds: nil, transition: nil, groupDigits: groupDigits))
+    case Topic.alarmSnooze, Topic.alarmStop, Topic.alarmSkipNext:
+      guard text == "PRESS" else {
+        return .failure(MQTTError("a button sends PRESS, not \(Printable.quoted(text, limit: 64))"))
+      }
+      let actions = [
+        Topic.alarmSnooze: AlarmAction.snooze, Topic.alarmStop: .stop, Topic.alarmSkipNext: .skipNext,
+      ]
+      return .success(.alarm(actions[name] ?? .stop))
+    case Topic.countdown:
+      return whole(text, in: 0...(ControlRequest.maximumCountdownSeconds / 60), "minutes").map {
+        .countdown(seconds: $0 * 60)
+      }
     case Topic.face:
       guard let face = state.face(named: text) else {
         return .failure(

@@ -26,6 +26,12 @@ public struct ClockState: Hashable, Sendable {
   public var message: String?
   /// Seconds since the clock started, when the state was sent.
   public var uptimeSeconds: Int?
+  /// The alarms' bell: `silent`, `ringing` or `snoozed`.
+  public var alarmBell = "silent"
+  /// The bell rings for the countdown timer, not an alarm.
+  public var alarmTimer = false
+  /// The next alarm's ring, RFC 3339 UTC; nil when none is set to ring.
+  public var nextAlarm: String?
 
   public init() {}
 
@@ -39,6 +45,11 @@ public struct ClockState: Hashable, Sendable {
     if let synchronised = object["synchronised"]?.bool { self.synchronised = synchronised }
     if case .string(let message)? = object["message"] { self.message = message }
     if let uptime = object["uptime_s"]?.whole { self.uptimeSeconds = uptime }
+    if let alarm = object["alarm"] {
+      if case .string(let bell)? = alarm["bell"] { alarmBell = bell }
+      if let timer = alarm["timer"]?.bool { alarmTimer = timer }
+      if case .string(let next)? = alarm["next"] { nextAlarm = next }
+    }
     guard let settings = object["settings"] else { return }
     if let brightness = settings["brightness"]?.whole { self.brightness = brightness }
     if let fade = settings["fade_ms"]?.whole { self.fadeMilliseconds = fade }
@@ -51,6 +62,9 @@ public struct ClockState: Hashable, Sendable {
       }
     }
   }
+
+  /// Whether the bell rings now.
+  var ringing: Bool { alarmBell == "ringing" }
 
   /// The topics the clock's faces show, each once.
   var topics: [String] {

@@ -34,6 +34,8 @@ struct HomeAssistantDevice: Sendable {
       ("light", "tubes"), ("text", "show"), ("number", "show_seconds"), ("number", "fade"),
       ("select", "face"),
       ("switch", "night"), ("binary_sensor", "synchronised"), ("sensor", "started"), ("sensor", "status"),
+      ("button", "alarm_snooze"), ("button", "alarm_stop"), ("button", "alarm_skip_next"),
+      ("sensor", "next_alarm"), ("event", "alarm"), ("number", "countdown"),
     ]
     + (1...TubeWear.maximumPositions).flatMap {
       [("sensor", wearObjects($0).glow), ("sensor", wearObjects($0).least)]
@@ -63,10 +65,23 @@ struct HomeAssistantDevice: Sendable {
     static let night = "night"
     static let synchronised = "synchronised"
     static let started = "started"
+    static let alarmSnooze = "alarm-snooze"
+    static let alarmStop = "alarm-stop"
+    static let alarmSkipNext = "alarm-skip-next"
+    static let nextAlarm = "next-alarm"
+    /// The alarms' events (`alarm_rang`, `timer_done`), not retained: each happened once.
+    static let alarmEvent = "alarm-event"
+    static let countdown = "countdown"
     /// Tube `number`'s glow time and its least used cathode's share.
     static func wear(_ number: Int) -> (glow: String, least: String) {
       ("tube-\(number)-glow", "tube-\(number)-least-used")
     }
+  }
+
+  /// The event types of the alarm event entity.
+  enum AlarmEvent {
+    static let rang = "alarm_rang"
+    static let timerDone = "timer_done"
   }
 
   /// The synchronisation's state payloads: the problem sensor is on when not synchronised.
@@ -134,7 +149,53 @@ struct HomeAssistantDevice: Sendable {
           ("state_topic", q(topics.status)), ("entity_category", q("diagnostic")),
           icon("alert-circle-outline"),
         ]),
+    ] + alarmEntities()
+  }
+
+  /// The alarms' entities: buttons that snooze, stop and skip the next ring, the next ring as a
+  /// timestamp, an event entity for an alarm that rang and a countdown that reached zero, and
+  /// the countdown started in minutes (a number without a state: what it sets runs down).
+  func alarmEntities() -> [Entity] {
+    let q = JSONText.quoted
+    func button(_ object: String, _ name: String, _ topic: String, _ icon: String) -> Entity {
+      Entity(
+        component: "button", object: object, name: name,
+        members: [("command_topic", q(topics.command(topic))), ("icon", q("mdi:" + icon))])
+    }
+    return [
+      button("alarm_snooze", "Snooze alarm", Topic.alarmSnooze, "alarm-snooze"),
+      button("alarm_stop", "Stop alarm", Topic.alarmStop, "alarm-off"),
+      button("alarm_skip_next", "Skip next alarm", Topic.alarmSkipNext, "calendar-remove"),
+      Entity(
+        component: "sensor", object: "next_alarm", name: "Next alarm",
+        members: [
+          ("state_topic", q(topics.state(Topic.nextAlarm))), ("device_class", q("timestamp")),
+          ("icon", q("mdi:alarm")),
+        ]),
+      Entity(
+        component: "event", object: "alarm", name: "Alarm",
+        members: [
+          ("state_topic", q(topics.state(Topic.alarmEvent))),
+          ("event_types", JSONText.array([AlarmEvent.rang, AlarmEvent.timerDone])),
+          ("icon", q("mdi:bell-ring")),
+        ]),
+      Entity(
+        component: "number", object: "countdown", name: "Countdown",
+        members: [
+          ("command_topic", q(topics.command(Topic.countdown))), ("min", "0"),
+          ("max", String(ControlRequest.maximumCountdownSeconds / 60)), ("step", "1"),
+          ("unit_of_measurement", q("min")), ("device_class", q("duration")), ("mode", q("box")),
+          ("icon", q("mdi:timer-outline")),
+        ]),
     ]
+  }
+
+  /// The event an alarm event entity gets when the clock's bell goes from `previous` to
+  /// `state`: one when it starts ringing (an alarm, again after a snooze, or the timer).
+  func alarmEvent(from previous: ClockState?, to state: ClockState) -> (topic: String, payload: String)? {
+    guard state.ringing, previous.map({ !$0.ringing }) ?? false else { return nil }
+    let type = state.alarmTimer ? AlarmEvent.timerDone : AlarmEvent.rang
+    return (topics.state(Topic.alarmEvent), JSONText.object([("event_type", JSONText.quoted(type))]))
   }
 
   /// Tube care's sensors, two for each position of `wear` (1 is the first): how long it has
@@ -221,6 +282,7 @@ struct HomeAssistantDevice: Sendable {
         topics.state(Topic.synchronised),
         state.synchronised ? Self.synchronisedPayloads.off : Self.synchronisedPayloads.on
       ),
+      (topics.state(Topic.nextAlarm), state.nextAlarm ?? "None"),
     ]
     if let started {
       // Whole seconds: the uptime is counted in them.
@@ -235,7 +297,7 @@ struct HomeAssistantDevice: Sendable {
     (Self.objects + Self.retiredObjects).map { topics.config($0.0, $0.1) }
       + [
         Topic.display, Topic.brightness, Topic.show, Topic.showSeconds, Topic.fade, Topic.face, Topic.night,
-        Topic.synchronised, Topic.started,
+        Topic.synchronised, Topic.started, Topic.nextAlarm,
       ].map(topics.state)
       + (1...TubeWear.maximumPositions).flatMap { [Topic.wear($0).glow, Topic.wear($0).least] }.map(
         topics.state)

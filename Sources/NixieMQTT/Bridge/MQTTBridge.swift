@@ -347,6 +347,9 @@ final class MQTTBridge: @unchecked Sendable {
       let old = state
       state = new
       publishClock(previous: old)
+      if let event = settings.device.alarmEvent(from: old, to: new) {
+        publish(event.topic, event.payload, retain: false)
+      }
     case .refused(let message):
       logger.error(
         "the clock at \(settings.socket) refused the state subscription: \(message) (is it older than nixie mqtt?)"

@@ -53,15 +53,16 @@ for set in CapInh CapPrm CapEff CapBnd CapAmb; do
   kt_expect "nixie-mqtt's $set" 0000000000000000 "$(awk -v set="$set:" '$1 == set { print $2 }' "/proc/$pid/status")"
 done
 
-# 3. On the broker: online, the 25 discovery configs (retained): the clock's nine, and tube
+# 3. On the broker: online, the 31 discovery configs (retained): the clock's fifteen (nine, and
+# the alarms' buttons, next ring, event and countdown), and tube
 # care's glow and least used cathode for each of the board's eight positions, which the bridge
 # publishes once it has read the clock's count (after online); the board as the model.
 kt_sd_wait "$KT_SD_ANSWER" "nixie/vm/availability online" mqtt_online
 mqtt_configs() {
   mqtt_retained 'homeassistant/+/vm/+/config' >configs.txt
-  [[ $(wc -l <configs.txt) == 25 ]]
+  [[ $(wc -l <configs.txt) == 31 ]]
 }
-kt_sd_wait "$KT_SD_ANSWER" "the 25 discovery configs" mqtt_configs
+kt_sd_wait "$KT_SD_ANSWER" "the 31 discovery configs" mqtt_configs
 cut -d' ' -f1 configs.txt
 grep -c '/tube_[0-9]*_glow/config' configs.txt | grep -qx 8 || kt_fail "not a glow sensor for each of the 8 positions"
 grep -q '"model": "hv5622-6xin14-pi"' configs.txt || kt_fail "the configs do not name the board as the model"
