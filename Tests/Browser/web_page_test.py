@@ -507,6 +507,34 @@ def accessibility_and_size_checks(driver, rig):
     check(browser_errors(driver) == [], "no console errors on load")
 
 
+def alarm_checks(driver, rig):
+    """The Alarms section: a countdown started from the page shows on the tubes and rings at
+    zero, the page shows the note while it rings, and the page's Stop ends it; a duration the
+    page cannot read is said beside the control and not sent."""
+    driver.execute_script("document.getElementById('countdown').value = '3s';")
+    message = apply(driver, "countdown-start", "countdown-message")
+    check(message == "Counting down 3s.", "Start says %r" % message)
+    wait_for(lambda: state(driver)["activity"] == "countdown", 5, "the countdown on the tubes")
+    status = lambda: driver.find_element(By.ID, "alarm-status").text
+    try:
+        wait_for(lambda: "\u266a the countdown rings" in status(), 15, "the note while it rings")
+        check(True, "at zero the page says %r" % status())
+    except TimeoutError:
+        check(False, "at zero the page says %r, not that the countdown rings" % status())
+    message = apply(driver, "alarm-stop", "alarm-message")
+    check(message == "Stopped.", "Stop says %r" % message)
+    wait_for(lambda: state(driver)["countdown"] is None and state(driver)["alarm"]["bell"] == "silent", 10,
+             "the countdown over and the bell silent")
+    try:
+        wait_for(lambda: "rings" not in status(), 10, "the note gone")
+        check(True, "stopped, the page says %r" % status())
+    except TimeoutError:
+        check(False, "stopped, the page still says %r" % status())
+    driver.execute_script("document.getElementById('countdown').value = 'soon';")
+    message = apply(driver, "countdown-start", "countdown-message")
+    check("90s, 9m or 1h30m" in message, "a duration the page cannot read: %r" % message)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nixie", default=".build/debug/nixie")
@@ -565,6 +593,7 @@ def main():
             driver.save_screenshot(os.path.join(arguments.screenshots, "web-page.png"))
 
         accessibility_and_size_checks(driver, rig)
+        alarm_checks(driver, rig)
         for width, height in ((390, 844), (320, 568)):
             phone_checks(driver, rig, width, height, arguments.phone_screenshots)
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

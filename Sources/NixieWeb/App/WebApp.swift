@@ -81,6 +81,8 @@ public final class WebApp: @unchecked Sendable {
     case ("POST", "/api/settings"): return settings(request)
     case ("POST", "/api/show"): return show(request)
     case ("POST", "/api/anti-poisoning"): return antiPoisoning(request)
+    case ("POST", "/api/alarm"): return alarm(request)
+    case ("POST", "/api/countdown"): return countdown(request)
     case ("POST", "/logout"):
       if let session { sessions.remove(session.id) }
       return .response(redirect(cookie: Self.cookie + "=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0"))
@@ -119,7 +121,8 @@ public final class WebApp: @unchecked Sendable {
       ("GET", "/"), ("GET", "/app.js"), ("GET", "/app.css"), ("GET", "/favicon.ico"),
       ("GET", "/manifest.webmanifest"), ("GET", "/tubes.svg"), ("GET", "/api/state"), ("GET", "/api/wear"),
       ("GET", "/api/zones"), ("GET", "/events"), ("POST", "/api/settings"), ("POST", "/api/show"),
-      ("POST", "/api/anti-poisoning"), ("POST", "/login"), ("POST", "/logout"),
+      ("POST", "/api/anti-poisoning"), ("POST", "/api/alarm"), ("POST", "/api/countdown"), ("POST", "/login"),
+      ("POST", "/logout"),
     ] + WebIcon.pngSizes.map { ("GET", WebIcon.pngPath($0)) }
 
   // MARK: Checks
@@ -340,6 +343,35 @@ public final class WebApp: @unchecked Sendable {
     return forward(.antiPoisoning(seconds: seconds), key: nil)
   }
 
+  /// `{"action": "snooze"}`, `"stop"` or `"skip-next"`: the control protocol's `alarm` request.
+  private func alarm(_ request: HTTPRequest) -> WebReply {
+    switch object(request, allowed: ["action"]) {
+    case .failure(let error): return .response(.error(error.status, error.message))
+    case .success(let value):
+      guard case .string(let name)? = value["action"], let action = AlarmAction(rawValue: name) else {
+        let names = AlarmAction.allCases.map(\.rawValue).joined(separator: ", ")
+        return .response(.error(.badRequest, "'action' must be one of \(names)"))
+      }
+      return forward(.alarm(action), key: nil)
+    }
+  }
+
+  /// `{"duration": "9m"}` (`DurationText`, up to a day; `"0"` cancels): the control protocol's
+  /// `countdown` request.
+  private func countdown(_ request: HTTPRequest) -> WebReply {
+    switch object(request, allowed: ["duration"]) {
+    case .failure(let error): return .response(.error(error.status, error.message))
+    case .success(let value):
+      guard case .string(let text)? = value["duration"], let seconds = DurationText.seconds(text),
+        seconds <= ControlRequest.maximumCountdownSeconds
+      else {
+        return .response(
+          .error(.badRequest, "'duration' must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, or 0"))
+      }
+      return forward(.countdown(seconds: seconds), key: nil)
+    }
+  }
+
   /// The tubes of the clock's board, dark: the page lights them from the frames. Drawn from the
   /// layout the clock reports (any board, built in or the user's own), and again whenever that
   /// layout changes (on the server's thread, once the clock answered).
@@ -347,7 +379,9 @@ public final class WebApp: @unchecked Sendable {
     .ask(ClockQuestion(.state, link: clock) { [self] result in tubes(result, request) })
   }
 
-  private func tubes(_ result: Result<JSONValue, ControlClient.Failure>, _ request: HTTPRequest) -> HTTPResponse {
+  private func tubes(_ result: Result<JSONValue, ControlClient.Failure>, _ request: HTTPRequest)
+    -> HTTPResponse
+  {
     let layout: JSONValue
     switch result {
     case .success(let answer):

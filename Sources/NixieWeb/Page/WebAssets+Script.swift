@@ -56,6 +56,9 @@ extension WebAssets {
         invalid: () => "Type a shorter value to show, for " + range("show-seconds") + " seconds." },
       "anti-poisoning": { name: "Anti-poisoning", failed: "Anti-poisoning not started", saved: "Anti-poisoning runs now.",
         invalid: () => "Anti-poisoning could not start." },
+      alarm: { name: "The alarm", failed: "Not done", saved: "Done.", invalid: () => "Not done." },
+      countdown: { name: "The countdown", failed: "Countdown not started", saved: "Countdown started.",
+        invalid: () => "A countdown takes a duration such as 90s, 9m or 1h30m, up to 24h." },
     };
 
     // Sends a change made with `control`; its answer appears beside the control.
@@ -187,10 +190,29 @@ extension WebAssets {
       $("room").hidden = parts.length === 0;
     }
 
+    // The alarms, read-only: the bell (a note while it rings), the next ring and the countdown,
+    // in this browser's time.
+    function fillAlarms(state) {
+      const alarm = state.alarm;
+      if (!alarm) { $("alarm-section").hidden = true; return; }
+      const time = (text) => new Date(text).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+      const parts = [];
+      const which = alarm.timer ? "the countdown" : "alarm " + alarm.alarm;
+      if (alarm.bell === "ringing") parts.push("\u266a " + which + " rings");
+      if (alarm.bell === "snoozed") parts.push("alarm " + alarm.alarm + " snoozed until " + time(alarm.snoozed_until));
+      if (state.countdown && alarm.bell !== "ringing") parts.push("countdown ends " + new Date(state.countdown.ends).toLocaleTimeString());
+      parts.push(alarm.next ? "next alarm " + time(alarm.next) : "no alarm set");
+      $("alarm-status").textContent = parts.join(" · ");
+      $("alarm-status").classList.toggle("ringing", alarm.bell === "ringing");
+    }
+
     async function refreshRoom() {
       try {
         const response = await fetch("/api/state", { credentials: "same-origin" });
-        if (response.ok) fillRoom(await response.json());
+        if (!response.ok) return;
+        const state = await response.json();
+        fillRoom(state);
+        fillAlarms(state);
       } catch (error) {
         // The next round tries again; the status line says when the clock is unreachable.
       }
@@ -350,6 +372,25 @@ extension WebAssets {
         "Showing \u201c" + value + "\u201d for " + seconds + "\u00a0s.");
     });
     $("anti-poisoning").addEventListener("click", () => change("anti-poisoning", "/api/anti-poisoning", {}));
+    for (const action of ["snooze", "stop", "skip-next"]) {
+      $("alarm-" + action).addEventListener("click", async () => {
+        await change("alarm", "/api/alarm", { action: action },
+          { snooze: "Snoozed.", stop: "Stopped.", "skip-next": "The next ring is skipped." }[action]);
+        refreshRoom();
+      });
+    }
+    $("countdown-start").addEventListener("click", async () => {
+      const duration = $("countdown").value.trim();
+      if (!/^(\d+h)?(\d+m)?(\d+s?)?$/.test(duration) || !duration || /^0+s?$/.test(duration)) {
+        return refuse("countdown", controls.countdown.invalid());
+      }
+      await change("countdown", "/api/countdown", { duration: duration }, "Counting down " + duration + ".");
+      refreshRoom();
+    });
+    $("countdown-cancel").addEventListener("click", async () => {
+      await change("countdown", "/api/countdown", { duration: "0" }, "Countdown cancelled.");
+      refreshRoom();
+    });
     const logout = $("logout");
     if (logout) {
       logout.addEventListener("click", async () => {
@@ -418,6 +459,7 @@ extension WebAssets {
     loadTubes().then(listen);
     refresh().then(loadZones);
     refreshWear();
+    refreshRoom();
     setInterval(refreshRoom, 5000);
     setInterval(refreshWear, 60000);
     """#

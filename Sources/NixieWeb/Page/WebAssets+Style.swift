@@ -34,6 +34,7 @@ extension WebAssets {
     .message.bad { color: #ff6b5a; }
     .message.good { color: #8fd18f; }
     .screen-reader { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
+    #alarm-status.ringing { color: var(--lit); font-weight: 700; }
     .wear-tube { margin: .5rem 0 .75rem; }
     .wear-tube p { margin: 0 0 .25rem; font-size: .9rem; }
     .wear-bars { display: flex; align-items: flex-end; gap: 2px; height: 4rem; border-bottom: 1px solid #3a302a; }

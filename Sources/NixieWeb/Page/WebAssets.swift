@@ -77,6 +77,7 @@ public enum WebAssets {
       <p id="anti-poisoning-message" class="message" role="status"></p>
       <p class="hint">The slot machine through every cathode, then back to the clock.</p>
       </section>
+      \(alarms)
       \(tubeCare)
       </main>
       <script src="/app.js"></script>
@@ -85,6 +86,25 @@ public enum WebAssets {
 
       """
   }
+
+  /// The Alarms section: what the bell does and the next ring (filled by the script from the
+  /// state, a note while it rings), the buttons that snooze, stop and skip, and the countdown.
+  static let alarms = """
+    <section id="alarm-section">
+    <h2>Alarms</h2>
+    <p id="alarm-status" class="status" role="status">No alarm is set.</p>
+    <div class="row"><button id="alarm-snooze" type="button">Snooze</button>
+    <button id="alarm-stop" type="button">Stop</button>
+    <button id="alarm-skip-next" type="button">Skip next</button></div>
+    <p id="alarm-message" class="message" role="status"></p>
+    <div class="row"><span class="group"><label for="countdown">Countdown</label>
+    <input id="countdown" autocomplete="off" placeholder="9m" size="8"></span>
+    <button id="countdown-start" type="button">Start</button>
+    <button id="countdown-cancel" type="button">Cancel</button></div>
+    <p id="countdown-message" class="message" role="status"></p>
+    <p class="hint">Alarms are set in nixie.yaml. A countdown takes 90s, 9m or 1h30m, up to 24h.</p>
+    </section>
+    """
 
   /// The Tube care section: each tube's cathodes as bars, drawn by the script from the clock's
   /// count (`/api/wear`); hidden until it arrives, and for a clock that counts nothing.
