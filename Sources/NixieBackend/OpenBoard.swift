@@ -39,6 +39,9 @@ public protocol OpenBoard: AnyObject {
   /// The light under the tubes as read back from the wire, for the picture; nil where
   /// nothing reads it back.
   var backlightReadBack: ((UInt64) -> BacklightColor)? { get }
+  /// Whether the buzzer sounds at a time, as read back from its line, for the picture's note;
+  /// nil where nothing reads it back.
+  var buzzerReadBack: ((UInt64) -> Bool)? { get }
 
   /// The encoder's lines (and its switch's) ready to read, or nil when this backend has
   /// nothing to read them from (the simulator without a script). A failure is bad usage (a

@@ -24,6 +24,7 @@ extension HardwareBoard: OpenBoard {
 
   public var drawsPicture: Bool { false }
   public var backlightReadBack: ((UInt64) -> BacklightColor)? { nil }
+  public var buzzerReadBack: ((UInt64) -> Bool)? { nil }
 
   public func openKnob(_ encoder: EncoderWiring) throws(NixieError) -> LineInput? {
     try readable { () throws(HardwareError) in try GPIOKnobSource(encoder: encoder, consumer: consumer) }

@@ -36,6 +36,13 @@ public final class TubeTerminalView: FrameObserver {
   /// The light under the tubes at a time, on boards with a backlight: the glass is tinted
   /// with it, most at the bottom where the LEDs sit. Set it before the first picture.
   public var backlight: ((UInt64) -> BacklightColor)?
+  /// Whether the board's buzzer sounds at a time: a note beside the caption while it does. Set
+  /// it before the first picture.
+  public var sounding: ((UInt64) -> Bool)?
+  /// The buzzer sounds in the picture being drawn.
+  private var ringing = false
+  /// The note shown beside the caption while the buzzer sounds.
+  public static let note = "\u{266A}"
   /// The backlight of the picture being drawn, as a screen colour; nil when dark.
   private var wash: TerminalColors.RGB?
 
@@ -82,6 +89,7 @@ public final class TubeTerminalView: FrameObserver {
 
   private func draw(window: UInt64, at time: UInt64) {
     wash = backlight.map { $0(time) }.flatMap(TerminalColors.RGB.init(backlight:))
+    ringing = sounding?(time) ?? false
     let brightness: [[Double]] = layout.positions.indices.map { position in
       layout.positions[position].model.cathodes.indices.map { cathode in
         window == 0
@@ -123,7 +131,9 @@ public final class TubeTerminalView: FrameObserver {
       for row in lines.indices { lines[row] += block[row] + colors.reset + " " }
     }
     let note = status.withLock { $0 }
-    lines.append(colors.foreground(TerminalColors.frame) + caption + (note.isEmpty ? "" : " — " + note))
+    lines.append(
+      colors.foreground(TerminalColors.frame) + caption + (note.isEmpty ? "" : " — " + note)
+        + (ringing ? " " + Self.note : ""))
     return lines
   }
 
@@ -251,6 +261,6 @@ public final class TubeTerminalView: FrameObserver {
       let color = TerminalColors.ghost.mixed(with: TerminalColors.lit, Self.perceived(tint))
       line += colors.foreground(color) + (position.isTube ? "[\(character)]" : String(character))
     }
-    return line
+    return line + (ringing ? colors.reset + " " + Self.note : "")
   }
 }

@@ -33,6 +33,9 @@ extension SimulatedBoard: OpenBoard {
   public var backlightReadBack: ((UInt64) -> BacklightColor)? {
     backlight.map { light in { light.color(at: $0) } }
   }
+  public var buzzerReadBack: ((UInt64) -> Bool)? {
+    buzzer.map { buzzer in { buzzer.isSounding(at: $0) } }
+  }
 
   /// `input` played on the encoder's lines, which must be on the gpiochip (the simulator puts
   /// the encoder on the display's chip); nil without a script.

@@ -41,6 +41,8 @@ public final class SimulatedBoard {
   public let driver: any DisplayDriver
   /// The light under the tubes read back from the wire, on boards with one nixie drives.
   public let backlight: SimulatedBacklight?
+  /// The buzzer as heard from its line, on boards with one.
+  public let buzzer: SimulatedBuzzer?
 
   /// The hand on the knob: the input script `openKnob` and `openButtons` play on the gpiochip.
   public let input: InputScript?
@@ -79,6 +81,8 @@ public final class SimulatedBoard {
     board = transports.board
     backlight = SimulatedBacklight(board: board, levels: gpio.levels, modules: modules)
     if let backlight, case .pwmRGB = board.backlight { gpio.addObserver(backlight) }
+    buzzer = SimulatedBuzzer(board: board, levels: gpio.levels)
+    if let buzzer { gpio.addObserver(buzzer) }
     guard let driver = transports.driver(lines: transports.outputs, clock: clock) else {
       throw .noModel(chip: board.chip.name)
     }

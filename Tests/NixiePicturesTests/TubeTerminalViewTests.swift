@@ -34,6 +34,24 @@ struct TubeTerminalViewTests {
     #expect(lines[6] == "hv5622-6xin14")
   }
 
+  /// While the buzzer sounds a note follows the caption, in the picture and on the one-line
+  /// view; silent, the caption is as it was.
+  @Test func aSoundingBuzzerPutsANoteBesideTheCaption() throws {
+    for columns in [120, 20] {
+      let (view, buffer, board) = try Self.view(colors: .none, columns: columns)
+      var sounding = true
+      view.sounding = { _ in sounding }
+      view.frameShown(try Self.frame(board, "1     ", at: 0))
+      view.renderSteady(at: 0)
+      let ringing = buffer.text.split(separator: "\n").last.map(String.init) ?? ""
+      #expect(ringing.hasSuffix(" \u{266A}\u{1B}[K"), "\(columns) columns: \(ringing.debugDescription)")
+      sounding = false
+      view.renderSteady(at: 1_000_000_000)
+      let silent = buffer.text.split(separator: "\n").last.map(String.init) ?? ""
+      #expect(!silent.contains("\u{266A}"), "\(columns) columns: \(silent.debugDescription)")
+    }
+  }
+
   /// A backlight washes the glass, most at the base, and colours the tube's bottom edge; the
   /// top edge and a dark backlight leave the picture as it was.
   @Test func aBacklightTintsTheGlassFromBelow() throws {

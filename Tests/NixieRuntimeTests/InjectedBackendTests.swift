@@ -65,6 +65,7 @@ struct InjectedBackendTests {
     func addFrameObserver(_ observer: FrameObserver) {}
     var drawsPicture: Bool { false }
     var backlightReadBack: ((UInt64) -> BacklightColor)? { nil }
+    var buzzerReadBack: ((UInt64) -> Bool)? { nil }
     func openKnob(_ encoder: EncoderWiring) throws(NixieError) -> LineInput? { nil }
     func openButtons(_ buttons: [ButtonWiring]) throws(NixieError) -> LineInput? { nil }
     func openPresence(_ presence: PresenceWiring) throws(NixieError) -> LineInput? { nil }

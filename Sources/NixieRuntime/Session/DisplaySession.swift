@@ -101,6 +101,7 @@ public final class DisplaySession {
     }
     opened.addFrameObserver(picture)
     picture.backlight = opened.backlightReadBack
+    picture.sounding = opened.buzzerReadBack
     return picture
   }
 
