@@ -73,7 +73,7 @@ public struct ControlRequestHandler: Sendable {
       }
       inbox.post(.alarm(action))
     case .countdown(let seconds):
-      if seconds > 0, report?.status.snapshot?.planner.countdownFaces == nil, report?.status.snapshot != nil {
+      if seconds > 0, let planner = report?.status.snapshot?.planner, planner.countdownFaces == nil {
         return .refused("this board cannot show a countdown (it needs four tubes for mm:ss)")
       }
       inbox.post(.countdown(seconds: seconds))
