@@ -4,6 +4,7 @@ import NixieText
 import NixieTransitions
 
 extension AlarmAction: ExpressibleByArgument {}
+extension StopwatchAction: ExpressibleByArgument {}
 
 /// `nixie send VALUE`: ask a running `nixie clock` to show a value for a while.
 struct Send: ParsableCommand {
@@ -31,6 +32,9 @@ struct Send: ParsableCommand {
         # a kitchen timer: 9 minutes on the tubes, then the countdown's tune; 0 cancels
         nixie send --countdown 9m
         nixie send --countdown 0
+        # the stopwatch on the tubes: mm:ss.cc
+        nixie send --stopwatch start
+        nixie send --stopwatch reset
         # the clock's state as JSON: its settings, what it shows, the next alarm
         nixie send --status
       """)
@@ -69,12 +73,16 @@ struct Send: ParsableCommand {
       valueName: "duration"))
   var countdown: String?
 
+  @Option(help: ArgumentHelp("Start, stop or reset the stopwatch on the tubes.", valueName: "action"))
+  var stopwatch: StopwatchAction?
+
   @Flag(help: "Print the clock's state (the control protocol's state answer, one line of JSON).")
   var status = false
 
   func validate() throws {
     let chosen = [
-      ("--clear", clear), ("--alarm", alarm != nil), ("--countdown", countdown != nil), ("--status", status),
+      ("--clear", clear), ("--alarm", alarm != nil), ("--countdown", countdown != nil),
+      ("--stopwatch", stopwatch != nil), ("--status", status),
     ]
     .filter(\.1).map(\.0)
     guard chosen.count <= 1 else { throw ValidationError("\(chosen.joined(separator: " and ")) go alone") }
@@ -109,6 +117,8 @@ struct Send: ParsableCommand {
       request = .clear
     } else if let alarm {
       request = .alarm(alarm)
+    } else if let stopwatch {
+      request = .stopwatch(stopwatch)
     } else if let countdown, let seconds = DurationText.seconds(countdown) {
       request = .countdown(seconds: seconds)
     } else if status {

@@ -11,6 +11,7 @@ struct ControlProtocolVersion3Tests {
     .night(true), .night(false), .night(nil), .faceValue(topic: "home/outdoor/temperature", value: "21.5"),
     .faceValue(topic: "solar/power", value: "say \"hi\""), .wear, .alarm(.snooze), .alarm(.stop),
     .alarm(.skipNext), .countdown(seconds: 0), .countdown(seconds: 540), .countdown(seconds: 86_400),
+    .stopwatch(.start), .stopwatch(.stop), .stopwatch(.reset),
   ]
 
   @Test(arguments: version3Requests)
@@ -80,6 +81,7 @@ struct ControlProtocolVersion3Tests {
     (#"{"version": 3, "countdown": -1}"#, "'countdown' takes a whole number"),
     (#"{"version": 3, "countdown": "9m"}"#, "'countdown' takes a whole number"),
     (#"{"countdown": 60}"#, "'countdown' is control protocol version 3"),
+    (#"{"version": 3, "stopwatch": "lap"}"#, "'stopwatch' takes \"start\", \"stop\" or \"reset\""),
     (#"{"version": 2, "face-value": {"topic": "a", "value": "1"}}"#, "version 3"),
     (#"{"version": 2, "subscribe": "state"}"#, "a subscription to the state is control protocol version 3"),
     (#"{"version": 3, "display": "on"}"#, "'display' takes true (on) or false (off)"),

@@ -49,6 +49,7 @@ extension ClockConfiguration {
     planner.chime = chime
     planner.countdown = countdown ?? .standard
     planner.countdownFaces = CountdownFaces(formatter: board.formatter)
+    planner.stopwatchFaces = StopwatchFaces(formatter: board.formatter)
     return planner
   }
 

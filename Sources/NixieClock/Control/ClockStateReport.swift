@@ -100,6 +100,11 @@ public struct ClockStateReport: Sendable {
     members.append(("presence", Self.json(status.snapshot?.room.presence)))
     members.append(("alarm", Self.json(status.snapshot?.alarms)))
     members.append(("countdown", Self.json(countdownEnd: status.snapshot?.planner.countdownEnd)))
+    let stopwatch = status.snapshot.map {
+      $0.planner.stopwatchElapsed == nil ? nil : $0.planner.stopwatchRunning
+    }
+    members.append(
+      ("stopwatch", stopwatch.flatMap { $0.map { JSONText.quoted($0 ? "running" : "stopped") } } ?? "null"))
     return members
   }
 
@@ -185,6 +190,7 @@ public struct ClockStateReport: Sendable {
     case .antiPoisoning?: "anti-poisoning"
     case .message?: "message"
     case .countdown?: "countdown"
+    case .stopwatch?: "stopwatch"
     }
   }
 }

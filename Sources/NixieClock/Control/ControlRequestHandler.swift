@@ -77,6 +77,11 @@ public struct ControlRequestHandler: Sendable {
         return .refused("this board cannot show a countdown (it needs four tubes for mm:ss)")
       }
       inbox.post(.countdown(seconds: seconds))
+    case .stopwatch(let action):
+      if let planner = report?.status.snapshot?.planner, planner.stopwatchFaces == nil {
+        return .refused("this board cannot show a stopwatch (it needs four tubes)")
+      }
+      inbox.post(.stopwatch(action))
     }
     return .ok
   }

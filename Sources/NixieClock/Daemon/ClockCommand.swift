@@ -46,4 +46,6 @@ public enum ClockCommand: Hashable, Sendable {
   case alarm(AlarmAction)
   /// Count down `seconds` from now on the tubes and ring at zero; 0 cancels.
   case countdown(seconds: Int)
+  /// Start, stop or reset the stopwatch.
+  case stopwatch(StopwatchAction)
 }

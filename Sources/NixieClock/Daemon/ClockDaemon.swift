@@ -102,6 +102,8 @@ public final class ClockDaemon {
   private var faceValues = FaceValues()
   /// The alarms and the chime, followed.
   private var alarms = ClockAlarms()
+  /// The stopwatch.
+  private var stopwatch = ClockStopwatch()
 
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
@@ -162,6 +164,8 @@ public final class ClockDaemon {
       for event in alarms.advance(wall: now, mono: mono, planner: planner) { sound(event) }
       if let end = planner.countdownEnd, now >= end, !alarms.timerRings { endCountdown() }
       followRinging()
+      planner.stopwatchElapsed = stopwatch.isShown ? stopwatch.elapsed(at: mono) : nil
+      planner.stopwatchRunning = stopwatch.runningSince != nil
       try showFrame(at: now, mono: mono)
       services.status?.update(
         ClockStatus.Snapshot(
@@ -206,7 +210,11 @@ public final class ClockDaemon {
   private func wakeUp(plannerDue: Int64, now: Int64, mono: UInt64, monoDeadlines: [UInt64?]) -> Int64 {
     let roomDue = room.nextDue(after: Int64(mono), planner: planner).map { UInt64(max($0, 0)) }
     var deadline = plannerDue
-    let deadlines = monoDeadlines + [message?.until, roomDue, services.settings?.saveDue, alarms.nextChange]
+    let deadlines =
+      monoDeadlines + [
+        message?.until, roomDue, services.settings?.saveDue, alarms.nextChange,
+        stopwatch.nextTick(after: mono),
+      ]
     for monoDeadline in deadlines.compactMap({ $0 }) {
       deadline = min(deadline, now + Int64(monoDeadline - min(monoDeadline, mono)))
     }
@@ -335,6 +343,10 @@ public final class ClockDaemon {
       faceValues.record(state, topic: topic, at: mono)
     case .countdown(let seconds):
       setCountdown(seconds: seconds, wall: wall, mono: mono)
+    case .stopwatch(let action):
+      let changed = stopwatch.apply(action, at: mono)
+      logger.log(
+        level: changed ? .debug : .info, "stopwatch \(action.rawValue)\(changed ? "" : ": nothing to do")")
     case .alarm(let action):
       guard let event = alarms.act(action, wall: wall, mono: mono, planner: planner) else {
         logger.info(

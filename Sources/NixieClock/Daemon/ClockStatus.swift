@@ -47,12 +47,15 @@ public final class ClockStatus: Sendable {
     var published: Published {
       var planner = planner
       planner.faceShift = 0
+      // The stopwatch's time moves every hundredth; whether it runs is what a subscriber sees.
+      planner.stopwatchElapsed = planner.stopwatchElapsed.map { _ in 0 }
       let kind: String
       switch activity {
       case .face?, nil: kind = "clock"
       case .antiPoisoning?: kind = "anti-poisoning"
       case .message?: kind = "message"
       case .countdown?: kind = "countdown"
+      case .stopwatch?: kind = "stopwatch"
       }
       return Published(
         planner: planner, activity: kind, night: night, synchronised: synchronised, message: message,

@@ -14,6 +14,8 @@ public struct ClockFrame: Hashable, Sendable {
     case message(TransitionSpec.Kind)
     /// Showing the countdown's time left.
     case countdown
+    /// Showing the stopwatch, its hundredths changing without fades.
+    case stopwatch
   }
 
   /// What the tubes show.
@@ -48,6 +50,9 @@ public struct ClockFrame: Hashable, Sendable {
     }
     if let previous, previous.state == state, previous.brightness == brightness { return nil }
     if case .message(let requested) = activity { return .value(requested) }
+    if activity == .stopwatch, previous?.activity == .stopwatch {
+      return previous?.state == state ? .brightness : .value(.none)
+    }
     guard let previous else { return .value(transition) }
     if previous.state == state { return .brightness }
     if previous.content == content, previous.separatorsHidden != separatorsHidden { return .blink }

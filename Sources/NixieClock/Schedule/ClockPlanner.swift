@@ -64,6 +64,12 @@ public struct ClockPlanner: Equatable, Sendable {
   /// When the countdown running reaches zero (Unix nanoseconds, on a second of the clock); nil:
   /// none. Its time left shows instead of the faces until its ring ends.
   public var countdownEnd: Int64?
+  /// How the board shows the stopwatch; nil: it cannot (fewer than four digits).
+  public var stopwatchFaces: StopwatchFaces?
+  /// The stopwatch's time while it is shown (the daemon sets it at each look); nil: not shown.
+  public var stopwatchElapsed: UInt64?
+  /// The stopwatch runs (the daemon sets it).
+  public var stopwatchRunning = false
 
   public init(
     calendar: ZoneCalendar, rotation: FaceRotation, layout: DisplayLayout, night: NightMode? = nil,
@@ -96,6 +102,9 @@ public struct ClockPlanner: Equatable, Sendable {
     if let end = countdownEnd, let faces = countdownFaces {
       let left = (max(0, end - time) + 999_999_999) / 1_000_000_000
       return ClockFrame(state: faces.state(secondsLeft: Int(left)), brightness: level, activity: .countdown)
+    }
+    if let elapsed = stopwatchElapsed, let faces = stopwatchFaces {
+      return ClockFrame(state: faces.state(elapsed: elapsed), brightness: level, activity: .stopwatch)
     }
     if let run = requested(at: time) ?? antiPoisoning.run(at: time, local: local, calendar: calendar) {
       let end = calendar.local(run.end.floorDividing(by: 1_000_000_000))
@@ -145,6 +154,8 @@ public struct ClockPlanner: Equatable, Sendable {
     vacant = running.vacant
     alarmRinging = running.alarmRinging
     countdownEnd = running.countdownEnd
+    stopwatchElapsed = running.stopwatchElapsed
+    stopwatchRunning = running.stopwatchRunning
     guard keepNight else { return }
     nightOverride = running.nightOverride
     faceShift = running.faceShift % max(1, rotation.turns.count)

@@ -51,6 +51,8 @@ public enum ControlRequest: Hashable, Sendable {
   /// Version 3: a countdown of `seconds` from now (up to `maximumCountdownSeconds`), shown on
   /// the tubes and rung at zero; 0 cancels the one running. Added after version 3, as `alarm`.
   case countdown(seconds: Int)
+  /// Version 3: start, stop or reset the stopwatch. Added after version 3, as `alarm`.
+  case stopwatch(StopwatchAction)
 
   /// The versions this clock speaks.
   public static let versions = 1...3
@@ -97,6 +99,8 @@ public enum ControlRequest: Hashable, Sendable {
       return JSONText.object([v3, ("alarm", JSONText.quoted(action.rawValue))])
     case .countdown(let seconds):
       return JSONText.object([v3, ("countdown", String(seconds))])
+    case .stopwatch(let action):
+      return JSONText.object([v3, ("stopwatch", JSONText.quoted(action.rawValue))])
     case .faceValue(let topic, let value):
       return JSONText.object([
         v3,
@@ -129,6 +133,7 @@ public enum ControlRequest: Hashable, Sendable {
     "night": "'night' takes true, false or null (the night's hours again) and nothing else but \"version\"",
     "wear": "'wear' takes true and nothing else but \"version\"",
     "alarm": "'alarm' takes \"snooze\", \"stop\" or \"skip-next\" and nothing else but \"version\"",
+    "stopwatch": "'stopwatch' takes \"start\", \"stop\" or \"reset\" and nothing else but \"version\"",
     "countdown":
       "'countdown' takes a whole number of seconds from 1 to \(maximumCountdownSeconds), or 0 (cancel), and nothing else but \"version\"",
     "face-value":
@@ -139,7 +144,9 @@ public enum ControlRequest: Hashable, Sendable {
   /// needs no new version: a clock that predates it refuses it as an unknown key.
   static let keysOfVersion1: Set = ["show", "seconds", "transition", "group-digits", "clear", "version"]
   static let keysOfVersion2: Set = ["state", "set", "anti-poisoning", "subscribe"]
-  static let keysOfVersion3: Set = ["display", "face", "night", "face-value", "wear", "alarm", "countdown"]
+  static let keysOfVersion3: Set = [
+    "display", "face", "night", "face-value", "wear", "alarm", "countdown", "stopwatch",
+  ]
 
   /// Parses one line (without its newline), or says what is wrong with it. Members are
   /// strictly typed: `true` is not a number, `"5"` is not seconds, an unknown key is an error.
@@ -275,6 +282,11 @@ public enum ControlRequest: Hashable, Sendable {
     case "alarm":
       guard case .string(let name) = value, let action = AlarmAction(rawValue: name) else { return failure }
       return .success(.alarm(action))
+    case "stopwatch":
+      guard case .string(let name) = value, let action = StopwatchAction(rawValue: name) else {
+        return failure
+      }
+      return .success(.stopwatch(action))
     case "countdown":
       guard let seconds = ClockSettingsChange.wholeNumber(value),
         (0...maximumCountdownSeconds).contains(seconds)
