@@ -96,16 +96,20 @@ struct ClockKnobTests {
     let script = try InputScript(parsing: "0 hold 3000")
     let events = script.levelChanges(encoder: QuadratureSettings(), levels: Self.idle)
     let press = try #require(events.first)
-    #expect(knob.feed(press).isEmpty)
+    let fromPress = knob.feed(press)
+    #expect(fromPress.isEmpty)
     let pressed = try #require(knob.nextDeadline)
     // Debounced, then held: nothing until a second after the press was known.
     var commands = knob.advance(to: pressed)
     let stopAt = try #require(knob.nextDeadline)
     commands += knob.advance(to: stopAt - 1)
     #expect(commands.isEmpty)
-    #expect(knob.advance(to: stopAt) == [.alarm(.stop)])
+    let atTheSecond = knob.advance(to: stopAt)
+    #expect(atTheSecond == [.alarm(.stop)])
     #expect(stopAt - pressed == ClockKnob.alarmStopHold)
-    for event in events.dropFirst() { #expect(knob.feed(event).isEmpty) }
+    var fromRelease: [ClockCommand] = []
+    for event in events.dropFirst() { fromRelease += knob.feed(event) }
+    #expect(fromRelease.isEmpty)
   }
 
   @Test func gesturesSwitchedOffInTheConfigurationDoNothing() throws {

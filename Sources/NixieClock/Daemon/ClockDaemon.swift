@@ -161,11 +161,7 @@ public final class ClockDaemon {
       var now = clock.wallTime()
       if let due, now < due, due - now < 2_000_000 { now = due }
       planner.values = faceValues.fresh(for: planner.rotation, at: mono)
-      for event in alarms.advance(wall: now, mono: mono, planner: planner) { sound(event) }
-      if let end = planner.countdownEnd, now >= end, !alarms.timerRings { endCountdown() }
-      followRinging()
-      planner.stopwatchElapsed = stopwatch.isShown ? stopwatch.elapsed(at: mono) : nil
-      planner.stopwatchRunning = stopwatch.runningSince != nil
+      lookAtAlarms(at: now, mono: mono)
       try showFrame(at: now, mono: mono)
       services.status?.update(
         ClockStatus.Snapshot(
@@ -341,6 +337,14 @@ public final class ClockDaemon {
         "night mode \(night.map { $0 ? "on" : "off" } ?? "by the hours") (over the control socket)")
     case .faceValue(let topic, let state):
       faceValues.record(state, topic: topic, at: mono)
+    case .countdown, .stopwatch, .alarm:
+      applyTimeKeeping(command, wall: wall, mono: mono)
+    }
+  }
+
+  /// The alarms', the countdown's and the stopwatch's commands.
+  private func applyTimeKeeping(_ command: ClockCommand, wall: Int64, mono: UInt64) {
+    switch command {
     case .countdown(let seconds):
       setCountdown(seconds: seconds, wall: wall, mono: mono)
     case .stopwatch(let action):
@@ -355,7 +359,19 @@ public final class ClockDaemon {
       }
       sound(event)
       followRinging()
+    default:
+      break
     }
+  }
+
+  /// One look at the alarms, the countdown and the stopwatch at `now` (wall) and `mono`: what
+  /// rings, ends or moves on.
+  private func lookAtAlarms(at now: Int64, mono: UInt64) {
+    for event in alarms.advance(wall: now, mono: mono, planner: planner) { sound(event) }
+    if let end = planner.countdownEnd, now >= end, !alarms.timerRings { endCountdown() }
+    followRinging()
+    planner.stopwatchElapsed = stopwatch.isShown ? stopwatch.elapsed(at: mono) : nil
+    planner.stopwatchRunning = stopwatch.runningSince != nil
   }
 
   /// What an alarm's event does: the buzzer plays or falls silent, and the log says so.
