@@ -1,6 +1,5 @@
 import ArgumentParser
 import NixieControl
-import NixieText
 import NixieTransitions
 
 extension AlarmAction: ExpressibleByArgument {}
@@ -94,14 +93,9 @@ struct Send: ParsableCommand {
     } else {
       try value.requireOne()
     }
-    if let countdown {
-      guard let seconds = DurationText.seconds(countdown), seconds <= ControlRequest.maximumCountdownSeconds
-      else {
-        throw ValidationError(
-          "--countdown must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, or 0 to cancel, not \(Printable.quoted(countdown))"
-        )
-      }
-      _ = seconds
+    if let countdown, case .failure(let problem) = ControlRequest.countdown(countdown, option: "--countdown")
+    {
+      throw ValidationError(problem.message)
     }
     if let seconds {
       guard seconds > 0, seconds <= ControlRequest.maximumSeconds else {
@@ -119,8 +113,10 @@ struct Send: ParsableCommand {
       request = .alarm(alarm)
     } else if let stopwatch {
       request = .stopwatch(stopwatch)
-    } else if let countdown, let seconds = DurationText.seconds(countdown) {
-      request = .countdown(seconds: seconds)
+    } else if let countdown,
+      case .success(let asked) = ControlRequest.countdown(countdown, option: "--countdown")
+    {
+      request = asked
     } else if status {
       request = .state
     } else {

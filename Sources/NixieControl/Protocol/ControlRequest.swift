@@ -60,6 +60,19 @@ public enum ControlRequest: Hashable, Sendable {
   public static let maximumSeconds = 3600.0
   /// The longest countdown: a day.
   public static let maximumCountdownSeconds = 86_400
+  /// The countdown `text` asks for (`DurationText`: `90s`, `9m`, `1h30m`; `0` cancels), or why
+  /// it is none, naming `option`.
+  public static func countdown(_ text: String, option: String) -> Result<ControlRequest, ControlRequestError>
+  {
+    guard let seconds = DurationText.seconds(text), seconds <= maximumCountdownSeconds else {
+      return .failure(
+        ControlRequestError(
+          "\(option) must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, or 0 to cancel, not "
+            + Printable.quoted(text)))
+    }
+    return .success(.countdown(seconds: seconds))
+  }
+
   /// The longest anti-poisoning run a request may ask for.
   public static let maximumRunSeconds = 60
 

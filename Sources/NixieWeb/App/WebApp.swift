@@ -362,13 +362,14 @@ public final class WebApp: @unchecked Sendable {
     switch object(request, allowed: ["duration"]) {
     case .failure(let error): return .response(.error(error.status, error.message))
     case .success(let value):
-      guard case .string(let text)? = value["duration"], let seconds = DurationText.seconds(text),
-        seconds <= ControlRequest.maximumCountdownSeconds
-      else {
+      guard case .string(let text)? = value["duration"] else {
         return .response(
-          .error(.badRequest, "'duration' must be a duration from 1s to 24h, such as 90s, 9m or 1h30m, or 0"))
+          .error(.badRequest, "'duration' must be a duration such as 90s, 9m or 1h30m, or \"0\""))
       }
-      return forward(.countdown(seconds: seconds), key: nil)
+      switch ControlRequest.countdown(text, option: "'duration'") {
+      case .failure(let problem): return .response(.error(.badRequest, problem.message))
+      case .success(let request): return forward(request, key: nil)
+      }
     }
   }
 
