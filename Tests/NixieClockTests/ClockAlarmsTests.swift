@@ -123,7 +123,8 @@ struct ClockAlarmsTests {
     try loop.run(from: "2026-12-07T05:59:59Z", to: "2026-12-07T06:00:05Z")
     #expect(loop.alarms.isRinging)
     let snoozed = loop.act(.snooze)
-    #expect(snoozed == .snoozed(alarm: 0, until: try Fixtures.unix("2026-12-07T06:05:05Z")))
+    let again = try Fixtures.unix("2026-12-07T06:05:05Z")
+    #expect(snoozed == .snoozed(alarm: 0, until: again))
     #expect(!loop.alarms.isRinging)
     let snoozedAgain = loop.act(.snooze)
     #expect(snoozedAgain == nil)
@@ -152,12 +153,14 @@ struct ClockAlarmsTests {
     let tomorrow = try Fixtures.unix("2026-12-08T06:00:00Z")
     let skipped = loop.act(.skipNext)
     #expect(skipped == .skipped(alarm: 0, instant: tomorrow))
-    #expect(
-      loop.alarms.next(planner: loop.planner, wall: loop.wall * 1_000_000_000)?.instant == tomorrow + 86_400)
+    let next = try #require(loop.alarms.next(planner: loop.planner, wall: loop.wall * 1_000_000_000))
+    let dayAfter = tomorrow + 86_400
+    #expect(next.instant == dayAfter)
     try loop.run(from: "2026-12-08T05:59:00Z", to: "2026-12-08T06:01:00Z")
     try loop.run(from: "2026-12-09T05:59:00Z", to: "2026-12-09T06:01:00Z")
     #expect(loop.rings == ["2026-12-09T06:00:00Z"])
-    #expect(loop.events.contains { $0.event == .skipped(alarm: 0, instant: tomorrow) && $0.wall == tomorrow })
+    let skippedThen = loop.events.filter { $0.wall == tomorrow }.map(\.event)
+    #expect(skippedThen == [.skipped(alarm: 0, instant: tomorrow)])
   }
 
   @Test func anAlarmReachedLateRingsWithinAMinuteAndIsMissedAfter() throws {
@@ -239,7 +242,8 @@ struct CountdownTests {
     #expect(loop.rings == ["2026-12-07T06:00:00Z"])
     #expect(loop.alarms.timerRings)
     let report = loop.alarms.report(planner: loop.planner, wall: loop.wall * 1_000_000_000, mono: loop.mono)
-    #expect(report.timer && report.bell == .ringing && report.alarm == nil)
+    #expect(report.timer && report.bell == .ringing)
+    #expect(report.alarm == nil)
     // A short press (snooze) ends a timer's ring: there is nothing to snooze for.
     let pressed = loop.act(.snooze)
     #expect(pressed == .silenced(alarm: ClockAlarms.timer, why: .asked))
