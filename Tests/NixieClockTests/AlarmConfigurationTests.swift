@@ -5,21 +5,8 @@ import Testing
 /// nixie.yaml's `alarms` and `chime`, checked as the file's other keys are: every mistake at
 /// its `file:line:column`, a tune's at the column of the note inside it.
 struct AlarmConfigurationTests {
-  static func parse(_ text: String) throws -> ClockConfiguration {
-    try ClockConfiguration.parse(bytes: Array(text.utf8), file: "nixie.yaml")
-  }
-
-  static func refusal(_ text: String) -> String {
-    do {
-      _ = try ClockConfiguration.parse(bytes: Array(text.utf8), file: "nixie.yaml")
-      return "accepted"
-    } catch {
-      return error.description
-    }
-  }
-
   @Test func anAlarmNeedsOnlyItsTimeAndTakesTheDefaults() throws {
-    let alarms = try Self.parse("alarms:\n  - at: \"07:00\"\n  - {at: 06:45:30}\n").alarms
+    let alarms = try ConfigurationText.parse("alarms:\n  - at: \"07:00\"\n  - {at: 06:45:30}\n").alarms
     #expect(alarms.count == 2)
     let first = try #require(alarms.first)
     #expect(first.alarm.time.description == "07:00" && first.alarm.days == .everyDay)
@@ -30,13 +17,13 @@ struct AlarmConfigurationTests {
     // 06:45:30 is 24 330 seconds into the day.
     let last = try #require(alarms.last)
     #expect(last.alarm.time.secondOfDay == 24_330)
-    #expect(try Self.parse("alarms: off\n").alarms.isEmpty)
-    #expect(try Self.parse("alarms: []\n").alarms.isEmpty)
+    #expect(try ConfigurationText.parse("alarms: off\n").alarms.isEmpty)
+    #expect(try ConfigurationText.parse("alarms: []\n").alarms.isEmpty)
   }
 
   @Test func everyKeyIsRead() throws {
     let alarm = try #require(
-      try Self.parse(
+      try ConfigurationText.parse(
         """
         alarms:
           - at: "06:30"
@@ -59,7 +46,8 @@ struct AlarmConfigurationTests {
     ("weekends", ["sat", "sun"]), ("sat", ["sat"]), ("[weekends, mon]", ["mon", "sat", "sun"]),
   ])
   func daysTakeNamesAndGroups(_ days: String, _ names: [String]) throws {
-    let alarm = try #require(try Self.parse("alarms:\n  - {at: \"07:00\", days: \(days)}\n").alarms.first)
+    let alarm = try #require(
+      try ConfigurationText.parse("alarms:\n  - {at: \"07:00\", days: \(days)}\n").alarms.first)
     #expect(alarm.alarm.days.names == names)
   }
 
@@ -101,19 +89,20 @@ struct AlarmConfigurationTests {
     ("chime: {tune: \"x\"}\n", "nixie.yaml:1:16: chime.tune: no built-in tune is called 'x'"),
   ])
   func mistakesAreRefusedAtTheirPlace(_ yaml: String, _ expected: String) {
-    let message = Self.refusal(yaml)
+    let message = ConfigurationText.refusal(yaml)
     #expect(message.hasPrefix(expected), "\(message)")
   }
 
   @Test func aClockKeepsAtMostTwentyAlarms() {
     let yaml = "alarms:\n" + String(repeating: "  - {at: \"07:00\"}\n", count: 21)
-    #expect(Self.refusal(yaml) == "nixie.yaml:1:1: alarms lists 21 alarms; a clock keeps at most 20")
+    #expect(
+      ConfigurationText.refusal(yaml) == "nixie.yaml:1:1: alarms lists 21 alarms; a clock keeps at most 20")
   }
 
   @Test func theChimeIsOffUnlessAskedFor() throws {
-    #expect(try Self.parse("").chime == nil)
-    #expect(try Self.parse("chime: off\n").chime == nil)
-    #expect(try Self.parse("chime: hourly\n").chime?.tune == BuiltInTunes.named("chime"))
-    #expect(try Self.parse("chime: {tune: timer}\n").chime?.tuneText == "timer")
+    #expect(try ConfigurationText.parse("").chime == nil)
+    #expect(try ConfigurationText.parse("chime: off\n").chime == nil)
+    #expect(try ConfigurationText.parse("chime: hourly\n").chime?.tune == BuiltInTunes.named("chime"))
+    #expect(try ConfigurationText.parse("chime: {tune: timer}\n").chime?.tuneText == "timer")
   }
 }

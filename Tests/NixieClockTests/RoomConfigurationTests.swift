@@ -10,31 +10,17 @@ import Testing
 /// nixie.yaml's `brightness: auto` (and its mapping) and `presence`, checked as the file's
 /// other keys are, with `file:line:column`.
 struct RoomConfigurationTests {
-  static func parse(_ text: String) throws -> ClockConfiguration {
-    try ClockConfiguration.parse(bytes: Array(text.utf8), file: "nixie.yaml")
-  }
-
-  /// The message a file is refused with.
-  static func refusal(_ text: String) -> String {
-    do {
-      _ = try ClockConfiguration.parse(bytes: Array(text.utf8), file: "nixie.yaml")
-      return "accepted"
-    } catch {
-      return error.description
-    }
-  }
-
   @Test func autoFollowsTheFirstSensorWithTheStandardCurve() throws {
-    let configuration = try Self.parse("brightness: auto\n")
+    let configuration = try ConfigurationText.parse("brightness: auto\n")
     let light = try #require(configuration.light)
     #expect(light.sensor == .first && light.curve == .standard && light.sampleSeconds == 5)
     #expect(configuration.brightness == 1)
-    #expect(try Self.parse("brightness: AUTO\n").light != nil)
-    #expect(try Self.parse("brightness: 40\n").light == nil)
+    #expect(try ConfigurationText.parse("brightness: AUTO\n").light != nil)
+    #expect(try ConfigurationText.parse("brightness: 40\n").light == nil)
   }
 
   @Test func theMappingSetsSensorCurvePeriodAndFallback() throws {
-    let configuration = try Self.parse(
+    let configuration = try ConfigurationText.parse(
       """
       brightness:
         sensor: bh1750
@@ -52,7 +38,9 @@ struct RoomConfigurationTests {
     let board = try Fixtures.board()
     let planner = try configuration.planner(for: board)
     #expect(planner.light == AutoBrightness.Settings(curve: light.curve, fallbackPercent: 60))
-    #expect(try Self.parse("brightness: {sensor: /run/light}\n").light?.sensor == .directory("/run/light"))
+    #expect(
+      try ConfigurationText.parse("brightness: {sensor: /run/light}\n").light?.sensor
+        == .directory("/run/light"))
   }
 
   static let refusals: [(String, String)] = [
@@ -96,7 +84,7 @@ struct RoomConfigurationTests {
 
   @Test(arguments: refusals)
   func mistakesAreNamedWhereTheyAre(text: String, message: String) {
-    #expect(Self.refusal(text) == message)
+    #expect(ConfigurationText.refusal(text) == message)
   }
 
   static let durations: [(String, Int)] = [
@@ -105,32 +93,35 @@ struct RoomConfigurationTests {
 
   @Test(arguments: durations)
   func offAfterTakesSecondsMinutesAndHours(text: String, seconds: Int) throws {
-    #expect(try Self.parse("presence: {line: 17, off-after: \(text)}\n").presence?.offAfterSeconds == seconds)
+    #expect(
+      try ConfigurationText.parse("presence: {line: 17, off-after: \(text)}\n").presence?.offAfterSeconds
+        == seconds)
   }
 
   @Test func presenceLineJoinsTheBoard() throws {
     let board = try Fixtures.board()
-    let configuration = try Self.parse("presence: {line: 4, off-after: 10m}\n")
+    let configuration = try ConfigurationText.parse("presence: {line: 4, off-after: 10m}\n")
     let wiring = try configuration.presenceWiring(for: board)
     #expect(wiring == PresenceWiring(chip: "raspberry-pi", line: 4, activeHigh: true, pullUp: false))
     #expect(try configuration.planner(for: board).presenceOffAfter == 600_000_000_000)
-    let button = try Self.parse("presence: {line: 5, active: low, bias: pull-up, chip: gpiochip1}\n")
+    let button = try ConfigurationText.parse(
+      "presence: {line: 5, active: low, bias: pull-up, chip: gpiochip1}\n")
     #expect(
       try button.presenceWiring(for: board)
         == PresenceWiring(chip: "gpiochip1", line: 5, activeHigh: false, pullUp: true))
-    #expect(try Self.parse("presence: off\n").presenceWiring(for: board) == nil)
-    #expect(try Self.parse("").presenceWiring(for: board) == nil)
+    #expect(try ConfigurationText.parse("presence: off\n").presenceWiring(for: board) == nil)
+    #expect(try ConfigurationText.parse("").presenceWiring(for: board) == nil)
   }
 
   /// A board that declares a line: `presence:` without `line` uses it; nixie.yaml's wins.
   @Test func aBoardsOwnLineIsUsedUnlessTheFileGivesOne() throws {
     var board = try Fixtures.board()
     board.presence = PresenceWiring(chip: "raspberry-pi", line: 4, activeHigh: false, pullUp: true)
-    let own = try Self.parse("presence: {off-after: 5m}\n").presenceWiring(for: board)
+    let own = try ConfigurationText.parse("presence: {off-after: 5m}\n").presenceWiring(for: board)
     #expect(own == board.presence)
-    let high = try Self.parse("presence: {active: high}\n").presenceWiring(for: board)
+    let high = try ConfigurationText.parse("presence: {active: high}\n").presenceWiring(for: board)
     #expect(high == PresenceWiring(chip: "raspberry-pi", line: 4, activeHigh: true, pullUp: true))
-    #expect(try Self.parse("presence: {line: 6}\n").presenceWiring(for: board)?.line == 6)
+    #expect(try ConfigurationText.parse("presence: {line: 6}\n").presenceWiring(for: board)?.line == 6)
   }
 
   @Test func aPresenceLineMustBeFreeAndGiven() throws {
@@ -140,14 +131,14 @@ struct RoomConfigurationTests {
         .badConfiguration,
         "nixie.yaml:1:11: presence needs a line: hv5622-6xin14 declares none (presence: {line: N})")
     ) {
-      try Self.parse("presence: {off-after: 5m}\n").presenceWiring(for: board)
+      try ConfigurationText.parse("presence: {off-after: 5m}\n").presenceWiring(for: board)
     }
     let din = try #require(board.gpio?.lines[.din])
     #expect(
       throws: NixieError(
         .badConfiguration, "nixie.yaml:1:11: presence.line \(din) is hv5622-6xin14's din line")
     ) {
-      try Self.parse("presence: {line: \(din)}\n").presenceWiring(for: board)
+      try ConfigurationText.parse("presence: {line: \(din)}\n").presenceWiring(for: board)
     }
   }
 
@@ -160,19 +151,22 @@ struct RoomConfigurationTests {
         .badConfiguration,
         "nixie.yaml:1:11: presence.line 1023: the Raspberry Pi's header has GPIO lines 0 to 27")
     ) {
-      try Self.parse("presence: {line: 1023}\n").presenceWiring(for: board)
+      try ConfigurationText.parse("presence: {line: 1023}\n").presenceWiring(for: board)
     }
-    #expect(throws: NixieError.self) { try Self.parse("presence: {line: 28}\n").presenceWiring(for: board) }
-    #expect(try Self.parse("presence: {line: 26}\n").presenceWiring(for: board)?.line == 26)
-    #expect(try Self.parse("presence: {line: 0}\n").presenceWiring(for: board)?.line == 0)
+    #expect(throws: NixieError.self) {
+      try ConfigurationText.parse("presence: {line: 28}\n").presenceWiring(for: board)
+    }
+    #expect(try ConfigurationText.parse("presence: {line: 26}\n").presenceWiring(for: board)?.line == 26)
+    #expect(try ConfigurationText.parse("presence: {line: 0}\n").presenceWiring(for: board)?.line == 0)
     #expect(
-      try Self.parse("presence: {line: 1023, chip: gpiochip1}\n").presenceWiring(for: board)?.line == 1023)
+      try ConfigurationText.parse("presence: {line: 1023, chip: gpiochip1}\n").presenceWiring(for: board)?
+        .line == 1023)
   }
 
   /// A brightness set on the page (the overrides) or on the command line is fixed: it sets
   /// `brightness: auto` aside.
   @Test func aFixedBrightnessFromElsewhereSetsAutoAside() throws {
-    let file = try Self.parse("brightness: {fallback: 50}\n")
+    let file = try ConfigurationText.parse("brightness: {fallback: 50}\n")
     var overrides = ClockOverrides()
     overrides.brightness = 30
     let overridden = overrides.applied(to: file, origin: nil)
