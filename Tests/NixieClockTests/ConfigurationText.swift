@@ -11,7 +11,7 @@ enum ConfigurationText {
   /// The message `text` is refused with, or "accepted".
   static func refusal(_ text: String) -> String {
     do {
-      _ = try parse(text)
+      _ = try ClockConfiguration.parse(bytes: Array(text.utf8), file: "nixie.yaml")
       return "accepted"
     } catch {
       return error.description
