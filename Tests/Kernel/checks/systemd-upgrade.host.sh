@@ -1,7 +1,8 @@
 # The tubes across systemd-upgrade's apt steps, read from the kernel's trace. At each step that
 # replaces the clock (the upgrade, the downgrade): the owner's time — the zone the overrides file
 # holds — at every instant while the old clock ran through the download and the unpack
-# (WHAT-begin to WHAT-stop, the old clock's stop), and again within 2 s of the new one's READY=1
+# (WHAT-begin to WHAT-term, half a second before systemd stamped the old clock's stop: its
+# SIGTERM comes before the stamp, and the clock blanks on it), and again within 2 s of the new one's READY=1
 # (WHAT-ready) until WHAT-end. Between, the tubes are dark from the old clock's stop to the new
 # one's first right frame: one stop on SIGTERM and one start (the VM part checks both), then the
 # 2 s; under KVM that is at most DARK_KVM seconds, as on a Pi. Under TCG a start alone is
@@ -24,7 +25,7 @@ kt_sd_marks >marks.jsonl
 mark() { kt_json marks.jsonl "[m for m in j if m['name'] == '$1'][-1]['mono_ns']"; }
 darks=()
 for what in upgrade downgrade; do
-  kt_sd_shown clock --zone "$zone" --from "$what-begin" --to "$what-stop" "${lag[@]}" >"$what-before.json" ||
+  kt_sd_shown clock --zone "$zone" --from "$what-begin" --to "$what-term" "${lag[@]}" >"$what-before.json" ||
     kt_fail "$what: the old clock did not show the time until it was stopped ($what-before.json)"
   kt_sd_shown clock --zone "$zone" --from "$what-ready" --grace 2 --to "$what-end" "${lag[@]}" >"$what-after.json" ||
     kt_fail "$what: the new clock did not show the time within 2 s of READY=1 and after ($what-after.json)"
