@@ -223,4 +223,18 @@ struct ValueFormatterTests {
       TestLayouts.withUnit.text(of: try formatter.format("1V2", options: FormatOptions(lenient: true)))
         == "1 2 ")
   }
+
+  /// Formatters are equal when they lay out for the same board — its name and its layout —
+  /// which is what faces built on them compare by.
+  @Test func formattersAreEqualForTheSameBoardOnly() {
+    let one = ValueFormatter(layout: TestLayouts.reference, boardName: "b")
+    let same = ValueFormatter(layout: TestLayouts.reference, boardName: "b")
+    let renamed = ValueFormatter(layout: TestLayouts.reference, boardName: "c")
+    let relaid = ValueFormatter(layout: TestLayouts.signed, boardName: "b")
+    #expect(one == same)
+    #expect(one.hashValue == same.hashValue)
+    #expect(one != renamed)
+    #expect(one != relaid)
+    #expect(Set([one, same, renamed, relaid]).count == 3)
+  }
 }

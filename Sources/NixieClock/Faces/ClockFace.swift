@@ -15,16 +15,6 @@ public struct ClockFace: Hashable, Sendable {
     try check()
   }
 
-  public static func == (lhs: ClockFace, rhs: ClockFace) -> Bool {
-    lhs.pattern == rhs.pattern && lhs.formatter.layout == rhs.formatter.layout
-      && lhs.formatter.boardName == rhs.formatter.boardName
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(pattern)
-    hasher.combine(formatter.boardName)
-  }
-
   /// What the tubes show at local time `time`. A face that passed `check` always formats;
   /// should it not, what cannot be shown stays dark instead of stopping the clock.
   public func state(at time: LocalTime) -> DisplayState {

@@ -48,16 +48,6 @@ public struct StopwatchFaces: Hashable, Sendable {
     return nil
   }
 
-  public static func == (lhs: StopwatchFaces, rhs: StopwatchFaces) -> Bool {
-    lhs.spellings == rhs.spellings && lhs.formatter.layout == rhs.formatter.layout
-      && lhs.formatter.boardName == rhs.formatter.boardName
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(spellings)
-    hasher.combine(formatter.boardName)
-  }
-
   /// The tubes after `nanoseconds`.
   public func state(elapsed nanoseconds: UInt64) -> DisplayState {
     let hundredths = nanoseconds / 10_000_000

@@ -15,7 +15,10 @@ import NixieText
 /// them — would be misread (a '.' on a colon wired as one line shows ':'), so it is refused
 /// like a separator without a place; a companion beyond a dark tube, clear of the value, is
 /// lit and shown.
-public struct ValueFormatter: Sendable {
+///
+/// Two formatters are equal when they lay out for the same board (its name and layout: the
+/// spellings follow from the layout); the hash takes the name alone, which is cheap and agrees.
+public struct ValueFormatter: Hashable, Sendable {
   public let layout: DisplayLayout
   public let boardName: String
   /// Every spelling the board's tube models know, longest first.
@@ -26,6 +29,14 @@ public struct ValueFormatter: Sendable {
     self.boardName = boardName
     let all = Set(layout.positions.flatMap { $0.model.spellings.keys })
     self.spellings = all.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+  }
+
+  public static func == (lhs: ValueFormatter, rhs: ValueFormatter) -> Bool {
+    lhs.boardName == rhs.boardName && lhs.layout == rhs.layout
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(boardName)
   }
 
   /// Whether `value` is a number with digits after its point (`3.14159`): one that
