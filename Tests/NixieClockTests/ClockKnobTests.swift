@@ -14,11 +14,12 @@ struct ClockKnobTests {
   /// afterwards played out.
   static func commands(
     _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob(),
-    ringing: Bool = false
+    ringing: Bool = false, stopwatch: Bool? = nil
   ) throws -> [ClockCommand] {
     var knob = try ClockKnob(
       settings: settings, encoder: QuadratureSettings(), levels: idle, at: 0, brightness: brightness)
     knob.alarmRinging = ringing
+    knob.stopwatchRunning = stopwatch
     var commands: [ClockCommand] = []
     let parsed = try InputScript(parsing: script)
     for event in parsed.levelChanges(encoder: QuadratureSettings(), levels: idle) {
@@ -86,6 +87,25 @@ struct ClockKnobTests {
       try Self.commands("0 ccw 1\n200 press", ringing: true) == [
         .setBrightness(Self.levels[22]), .alarm(.snooze),
       ])
+  }
+
+  @Test func aDoublePressBringsUpTheStopwatchAndItsPressesAreItsOwn() throws {
+    // The first press shows the next face, as every press does; the second, released within
+    // half a second of the first, starts the stopwatch.
+    #expect(try Self.commands("0 press\n300 press") == [.nextFace, .stopwatch(.start)])
+    #expect(try Self.commands("0 press\n700 press") == [.nextFace, .nextFace])
+    #expect(try Self.commands("0 hold 1500\n1600 press") == [.toggleNight, .nextFace])
+    // While it shows: a press stops or starts it, a long press resets it (no night), the turn
+    // still dims.
+    #expect(try Self.commands("0 press", stopwatch: true) == [.stopwatch(.stop)])
+    #expect(try Self.commands("0 press", stopwatch: false) == [.stopwatch(.start)])
+    #expect(try Self.commands("0 hold 1500", stopwatch: false) == [.stopwatch(.reset)])
+    #expect(try Self.commands("0 ccw 1", stopwatch: true) == [.setBrightness(Self.levels[22])])
+    // An alarm's ringing wins; presses switched off switch the double press off too.
+    #expect(try Self.commands("0 press", ringing: true, stopwatch: true) == [.alarm(.snooze)])
+    var settings = ClockConfiguration.Knob()
+    settings.press = .none
+    #expect(try Self.commands("0 press\n300 press", settings: settings).isEmpty)
   }
 
   @Test func aHeldPressStopsTheAlarmAtOneSecondWhileStillHeld() throws {
@@ -161,11 +181,12 @@ struct ClockButtonTests {
 
   static func commands(
     _ script: String, brightness: Double = 1, settings: ClockConfiguration.Knob = ClockConfiguration.Knob(),
-    ringing: Bool = false
+    ringing: Bool = false, stopwatch: Bool? = nil
   ) throws -> [ClockCommand] {
     var knob = try ClockKnob(
       settings: settings, encoder: nil, buttons: buttons, levels: idle, at: 0, brightness: brightness)
     knob.alarmRinging = ringing
+    knob.stopwatchRunning = stopwatch
     var commands: [ClockCommand] = []
     let parsed = try InputScript(parsing: script)
     for event in parsed.levelChanges(encoder: QuadratureSettings(), levels: idle) {
@@ -179,6 +200,17 @@ struct ClockButtonTests {
     #expect(try Self.commands("0 press mode") == [.nextFace])
     #expect(try Self.commands("0 hold 1500 mode") == [.toggleNight])
     #expect(try Self.commands("0 press mode\n500 hold 1200 mode") == [.nextFace, .toggleNight])
+  }
+
+  @Test func aDoublePressOfModeBringsUpTheStopwatchAndModeIsItsOwn() throws {
+    #expect(try Self.commands("0 press mode\n300 press mode") == [.nextFace, .stopwatch(.start)])
+    #expect(try Self.commands("0 press mode", stopwatch: true) == [.stopwatch(.stop)])
+    #expect(try Self.commands("0 hold 1500 mode", stopwatch: true) == [.stopwatch(.reset)])
+    // UP and DOWN still step the brightness; two of them are no double press.
+    #expect(
+      try Self.commands("0 press down\n300 press down", stopwatch: true) == [
+        .setBrightness(Self.levels[22]), .setBrightness(Self.levels[21]),
+      ])
   }
 
   @Test func upAndDownStepOneLevelAPressAndStopAtTheEnds() throws {

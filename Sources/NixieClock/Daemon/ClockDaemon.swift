@@ -42,6 +42,9 @@ public final class ClockDaemon {
     /// Told when an alarm starts or stops ringing (the knob's presses are the alarm's while
     /// it rings).
     public var alarmRinging: (@Sendable (Bool) -> Void)?
+    /// Told when the stopwatch comes up, starts, stops or goes (nil) (the knob's presses are
+    /// the stopwatch's while it shows).
+    public var stopwatchRunning: (@Sendable (Bool?) -> Void)?
     /// Where a running countdown's end is kept for a restart; nil: in memory only.
     public var countdownFile: CountdownFile?
 
@@ -50,8 +53,10 @@ public final class ClockDaemon {
       watchdog: ClockWatchdog? = nil, inbox: ClockInbox = ClockInbox(),
       logger: Logger = Logger(label: "nixie.clock"), status: ClockStatus? = nil,
       settings: ClockSettingsEditor? = nil, buzzer: BuzzerPlayer? = nil,
-      alarmRinging: (@Sendable (Bool) -> Void)? = nil, countdownFile: CountdownFile? = nil
+      alarmRinging: (@Sendable (Bool) -> Void)? = nil, stopwatchRunning: (@Sendable (Bool?) -> Void)? = nil,
+      countdownFile: CountdownFile? = nil
     ) {
+      self.stopwatchRunning = stopwatchRunning
       self.countdownFile = countdownFile
       self.buzzer = buzzer
       self.alarmRinging = alarmRinging
@@ -104,6 +109,8 @@ public final class ClockDaemon {
   private var alarms = ClockAlarms()
   /// The stopwatch.
   private var stopwatch = ClockStopwatch()
+  /// What the knob was last told of the stopwatch: running or stopped, nil while hidden.
+  private var knobStopwatch: Bool?
 
   public init(
     planner: ClockPlanner, display: ClockDisplay, services: Services, duration: UInt64? = nil,
@@ -372,6 +379,11 @@ public final class ClockDaemon {
     followRinging()
     planner.stopwatchElapsed = stopwatch.isShown ? stopwatch.elapsed(at: mono) : nil
     planner.stopwatchRunning = stopwatch.runningSince != nil
+    let told = stopwatch.isShown ? planner.stopwatchRunning : nil
+    if told != knobStopwatch {
+      knobStopwatch = told
+      services.stopwatchRunning?(told)
+    }
   }
 
   /// What an alarm's event does: the buzzer plays or falls silent, and the log says so.

@@ -23,6 +23,12 @@ import NixieTransports
 /// alarm's and nothing else's: released within `alarmStopHold` it snoozes, held that long it
 /// stops the alarm (at the moment the hold is reached) — no face change, no night toggle, no
 /// brightness step, for the whole press.
+///
+/// The stopwatch: two short presses of the switch or MODE within `doublePress` bring it up,
+/// running (the first has shown the next face, as every press does). While it shows
+/// (`stopwatchRunning` is not nil) the switch and MODE are its own: a short press stops or
+/// starts it, a long press resets it and the faces come back. UP, DOWN and the turn still set
+/// the brightness.
 public struct ClockKnob: Sendable {
   /// The brightness levels a turn steps through: 24 steps even in CIE lightness, from one PWM
   /// step of the darkest useful duty (0.46 %) to full.
@@ -41,6 +47,11 @@ public struct ClockKnob: Sendable {
   public var alarmRinging = false
   /// The presses the alarm took, by line, until the line's next press.
   private var alarmPresses: [LineRole: AlarmPress] = [:]
+  /// The stopwatch shows, running (true) or stopped (false); nil: the faces show.
+  public var stopwatchRunning: Bool?
+  /// When the last short press of the switch or MODE that showed a face was released: a
+  /// second within `doublePress` brings up the stopwatch.
+  private var lastFacePress: UInt64?
 
   /// A press the alarm took: when it started, whether it has been released, whether its hold
   /// stopped the alarm.
@@ -55,6 +66,9 @@ public struct ClockKnob: Sendable {
 
   /// Holding a press this long while an alarm rings stops the alarm; a shorter one snoozes it.
   public static let alarmStopHold: UInt64 = 1_000_000_000
+
+  /// A second short press released this soon after the first is a double press.
+  public static let doublePress: UInt64 = 500_000_000
 
   /// UP and DOWN repeat while held: after 400 ms, then every 150 ms.
   public static let buttonRepeat = SwitchSettings.Repeat(delay: 400_000_000, interval: 150_000_000)
@@ -232,15 +246,36 @@ public struct ClockKnob: Sendable {
       case .shortPress:
         if pressStoppedWheel {
           pressStoppedWheel = false
-        } else if settings.press == .nextFace {
-          commands.append(.nextFace)
+        } else if let command = shortPress(at: event.time) {
+          commands.append(command)
         }
       case .longPress:
-        if settings.longPress == .night { commands.append(.toggleNight) }
+        if stopwatchRunning != nil {
+          commands.append(.stopwatch(.reset))
+        } else if settings.longPress == .night {
+          commands.append(.toggleNight)
+        }
       case .released, .repeat:
         break
       }
     }
     return commands
+  }
+
+  /// What a short press of the switch or MODE released at `time` asks for: the stopwatch's
+  /// stop or start while it shows, the stopwatch when it is the second of a double press,
+  /// else the next face.
+  private mutating func shortPress(at time: UInt64) -> ClockCommand? {
+    if let running = stopwatchRunning {
+      lastFacePress = nil
+      return .stopwatch(running ? .stop : .start)
+    }
+    guard settings.press == .nextFace else { return nil }
+    if let last = lastFacePress, time &- min(time, last) <= Self.doublePress {
+      lastFacePress = nil
+      return .stopwatch(.start)
+    }
+    lastFacePress = time
+    return .nextFace
   }
 }

@@ -19,6 +19,7 @@ public final class KnobReader: @unchecked Sendable {
   private var knob: ClockKnob
   private let update = Locked<(settings: ClockConfiguration.Knob, brightness: Double)?>(nil)
   private let ringing = Locked(false)
+  private let stopwatch = Locked<Bool?>(nil)
   private let worker = WorkerThread()
 
   /// Reads `source` into `knob`, timed by `clock`. `interrupt` ends a wait of the source's
@@ -56,6 +57,13 @@ public final class KnobReader: @unchecked Sendable {
     self.ringing.withLock { $0 = ringing }
   }
 
+  /// The stopwatch came up, started, stopped or went (nil), from any thread: the switch's and
+  /// MODE's presses from the next event on are its own while it shows
+  /// (`ClockKnob.stopwatchRunning`).
+  public func stopwatchRunning(_ running: Bool?) {
+    stopwatch.withLock { $0 = running }
+  }
+
   /// Ends the thread and waits for it.
   public func stop() {
     let started = worker.hasStarted
@@ -82,6 +90,7 @@ public final class KnobReader: @unchecked Sendable {
       // A script that has run out; a hardware source never ends.
       guard let batch else { return }
       knob.alarmRinging = ringing.withLock { $0 }
+      knob.stopwatchRunning = stopwatch.withLock { $0 }
       var commands: [ClockCommand] = []
       for event in batch { commands += knob.feed(event) }
       commands += knob.advance(to: clock.now())
