@@ -37,6 +37,8 @@ struct Clock: ParsableCommand {
         # time 50 s, date 10 s
         nixie clock --format HH:mm:ss@50 --format dd.MM.yy@10
         nixie clock --at 2026-03-29T01:59:50 --timezone Europe/Berlin --duration 15
+        # a night in a minute on the simulator (an hour a second at 3600)
+        nixie clock --at 2026-12-24T22:00:00 --speed 600 --duration 60
         # does the configuration choose a board?
         nixie clock --check-board
       """)
@@ -61,8 +63,15 @@ struct Clock: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Start the displayed clock at this ISO 8601 instant, then run at real speed.", valueName: "iso8601"))
+      "Start the displayed clock at this ISO 8601 instant, then run at real speed (or --speed's).",
+      valueName: "iso8601"))
   var at: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Simulator: run the displayed clock N times as fast, 1 to 3600 (tunes and fades keep real time).",
+      valueName: "n"))
+  var speed: Int?
 
   @Option(help: ArgumentHelp("Exit cleanly after this many seconds.", valueName: "seconds"))
   var duration: Double?
@@ -99,6 +108,11 @@ struct Clock: ParsableCommand {
     if let duration, !(duration > 0 && duration <= 315_360_000) {
       throw ValidationError("--duration must be a number of seconds above 0")
     }
+    let speeds = DisplayedPace.speeds
+    if let speed, !speeds.contains(speed) {
+      throw ValidationError(
+        "--speed must be a whole number from \(speeds.lowerBound) to \(speeds.upperBound), not \(speed)")
+    }
     for format in formats { _ = try Self.face(format) }
     if let socket, UnixSocket.Address(socket) == nil || socket.hasPrefix("@") {
       throw ValidationError("--socket must be a file path of at most 107 bytes")
@@ -113,7 +127,7 @@ struct Clock: ParsableCommand {
       throw ValidationError("--verbose and --quiet ask for opposite things: choose one")
     }
     if let refusal = BoardChoice(
-      backend: hardware.backend, input: input, simWriteTime: hardware.simWriteTime
+      backend: hardware.backend, input: input, simWriteTime: hardware.simWriteTime, speed: speed
     ).inputRefusal {
       throw ValidationError(refusal)
     }
@@ -163,6 +177,7 @@ struct Clock: ParsableCommand {
       return ClockOptions.Face(pattern: face.pattern, seconds: face.seconds)
     }
     options.at = at
+    options.speed = speed
     options.duration = duration.map { UInt64($0 * 1e9) }
     options.transition = motion.transition
     options.fadeMilliseconds = motion.fadeMilliseconds

@@ -24,6 +24,8 @@ public struct ClockOptions: Sendable {
   public var faces: [Face] = []
   /// `--at`: start the displayed clock at this ISO 8601 instant.
   public var at: String?
+  /// `--speed`: the displayed clock runs this many times as fast (the simulator only).
+  public var speed: Int?
   /// Exit cleanly after this long (nanoseconds).
   public var duration: UInt64?
   public var transition: TransitionSpec.Kind?

@@ -128,27 +128,28 @@ public struct ClockSettings: Sendable {
     return configuration
   }
 
-  /// The board and backend `configuration` and the options choose. A knob script and a write
-  /// time are for the simulator: `--input` and `--sim-write-time` set the file's backend aside
-  /// (`BoardChoice` has the rule).
+  /// The board and backend `configuration` and the options choose. A knob script, a write
+  /// time and a speed are for the simulator: `--input`, `--sim-write-time` and `--speed` set
+  /// the file's backend aside (`BoardChoice` has the rule).
   public func boardChoice(_ configuration: ClockConfiguration) -> BoardChoice {
     let howToChoose = "--board NAME or board: in \(configuration.file ?? ClockConfiguration.defaultPath)"
     if let board = options.board {
       return BoardChoice(
         board: board, backend: backend(configuration), input: options.input,
-        simWriteTime: options.simWriteTime, howToChoose: howToChoose)
+        simWriteTime: options.simWriteTime, speed: options.speed, howToChoose: howToChoose)
     }
     let place = configuration.boardOrigin?.place
     return BoardChoice(
       board: configuration.board, backend: backend(configuration), input: options.input,
-      simWriteTime: options.simWriteTime, origin: place.map { .file(place: $0) } ?? .option("--board"),
+      simWriteTime: options.simWriteTime, speed: options.speed,
+      origin: place.map { .file(place: $0) } ?? .option("--board"),
       howToChoose: howToChoose)
   }
 
-  /// The backend asked for: the command line's, else the file's unless a script or a write
-  /// time for the simulator is given.
+  /// The backend asked for: the command line's, else the file's unless an option only the
+  /// simulator has is given.
   private func backend(_ configuration: ClockConfiguration) -> Backend? {
-    let simulatorOnly = options.input != nil || options.simWriteTime != nil
+    let simulatorOnly = options.input != nil || options.simWriteTime != nil || options.speed != nil
     return options.backend ?? (simulatorOnly ? nil : configuration.backend.flatMap(Backend.init(rawValue:)))
   }
 

@@ -61,6 +61,35 @@ struct AlarmCommandTests {
     #expect(Double(trace.endTime) / 1e9 - last > 1.5, "rang until \(last) s")
   }
 
+  /// `--speed 20`: the minute's snooze passes in three seconds, and the alarm rings again;
+  /// its tune keeps real time (its rests as long as at real speed).
+  @Test func atSpeedASnoozeIsWatchedInSeconds() throws {
+    let scratch = try ClockCommandTests.Scratch(config: Self.config)
+    let input = scratch.folder.appendingPathComponent("buttons.txt").path
+    // 1 s real is 20 s of the clock: the press at 07:00:20, the snooze until 07:01:20, 3 s later.
+    try "1000 press mode\n".write(toFile: input, atomically: true, encoding: .utf8)
+    let path = scratch.folder.appendingPathComponent("clock.vcd").path
+    let result = try NixieProcess.run(
+      scratch.arguments(
+        Self.start + ["--speed", "20", "--input", input, "--trace", path, "--duration", "5.5", "-v"]))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("alarm 1 (07:00:01) snoozed until 2026-12-07 07:01:2"), "\(result.stderr)")
+    #expect(result.stderr.contains("alarm 1 (07:00:01) rings again after its snooze"), "\(result.stderr)")
+    let trace = try LogicTrace(vcd: try String(contentsOfFile: path, encoding: .utf8))
+    let rises = try Self.rises(trace)
+    let press = try #require(rises.first) + 1
+    let silence = rises.filter { $0 > press + 0.2 && $0 < press + 2.5 }
+    let again = rises.filter { $0 > press + 2.5 }
+    #expect(silence.isEmpty, "rang \(silence.count) times while snoozed")
+    #expect(again.count > 100, "rang \(again.count) cycles after the snooze")
+    // The tune at real speed: its rests (eighths, 187.5 ms at 160 bpm) are as long as ever,
+    // where a tune sped up twenty times would rest 9 ms. (A busy machine only adds gaps, so
+    // the check is on the longest silence between rises while it first rang.)
+    let first = rises.filter { $0 < press }
+    let longest = zip(first, first.dropFirst()).map { $1 - $0 }.max() ?? 0
+    #expect(longest > 0.12, "the longest rest lasted \(longest) s")
+  }
+
   /// The state's `alarm`, read with `nixie send --status`.
   static func bell(socket: String) -> String? {
     guard let status = try? NixieProcess.run(["send", "--status", "--socket", socket]), status.status == 0,

@@ -72,6 +72,31 @@ struct ClockCommandTests {
     #expect(Self.digits(try scratch.texts().last ?? "x").isEmpty)
   }
 
+  /// `--speed 60`: two real seconds are two minutes of the clock, across Berlin's spring gap;
+  /// the frames log times each frame on the displayed clock (at real speed this run would
+  /// never leave 01:59).
+  @Test func speedRunsTheDisplayedClockFastAcrossTheSpringGap() throws {
+    // Without anti-poisoning: its run at the full hour spins every digit.
+    let scratch = try Scratch(config: "anti-poisoning: off\n")
+    let result = try NixieProcess.run(
+      scratch.arguments([
+        "--at", "2026-03-29T01:59:00+01:00", "--timezone", "Europe/Berlin", "--speed", "60", "--duration",
+        "2",
+        "--format", "HH:mm", "--transition", "none",
+      ]))
+    #expect(result.status == 0, "\(result.stderr)")
+    var seen: [String] = []
+    for frame in try scratch.frameObjects() {
+      let digits = Self.digits(frame["text"] as? String ?? "")
+      guard !digits.isEmpty else { continue }
+      if seen.last != digits { seen.append(digits) }
+      let t = frame["t"] as? String ?? ""
+      let utcMinute = ["0159": "00:59", "0300": "01:00", "0301": "01:01", "0302": "01:02"][digits] ?? "?"
+      #expect(t.hasPrefix("2026-03-29T\(utcMinute):"), "\(t) shows \(digits)")
+    }
+    #expect(Array(seen.prefix(2)) == ["0159", "0300"], "\(seen)")
+  }
+
   @Test(arguments: [
     (["--format", "HH-mm"], "'-'"), (["--format", "HH:mm a"], "AM/PM"),
     (["--timezone", "Mars/Olympus"], "--timezone: unknown time zone 'Mars/Olympus'"),
@@ -82,6 +107,9 @@ struct ClockCommandTests {
     (["--curve", "cubic"], "cubic"), (["--brightness", "0"], "--brightness"),
     (["--brightness", "101"], "--brightness"), (["--input", "/nonexistent/knob.txt"], "--input"),
     (["--input", "knob.txt", "--backend", "hardware"], "--input"),
+    (["--speed", "0"], "--speed must be a whole number from 1 to 3600"), (["--speed", "3601"], "--speed"),
+    (["--speed", "fast"], "--speed"),
+    (["--speed", "60", "--backend", "hardware"], "--speed runs the simulator's"),
     (["--board", "mcp23017-4xin12", "--format", "HHmm", "--input", "/dev/null"], "no rotary encoder"),
   ])
   func badOptionsExitTwoNamingTheProblem(_ extra: [String], _ named: String) throws {

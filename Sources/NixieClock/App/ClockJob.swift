@@ -91,7 +91,6 @@ public struct ClockJob {
         session: session, configuration: configuration, brightness: start.planner.brightness, inbox: inbox))
     try services.start(try openPresence(session: session, inbox: inbox))
     let buzzer = try services.start(try openBuzzer(session: session, configuration: configuration))
-    let ringing = knob.map(Self.ringingFollower)
     let light = LightSampler(clock: monotonic) { inbox.post($0) }
     try services.start(
       LightFollowing(sampler: light, settings: configuration.light.map(LightSampler.Settings.init)))
@@ -108,8 +107,10 @@ public struct ClockJob {
         services: ClockDaemon.Services(
           clock: clock, synchronisation: KernelTimeStatus(), notifier: notifier, watchdog: watchdog,
           inbox: inbox, logger: logger, status: status, settings: editor, buzzer: buzzer?.player,
-          alarmRinging: ringing, countdownFile: countdown),
-        duration: options.duration, describe: { Self.describe($0, board: profile) },
+          alarmRinging: knob.map(Self.ringingFollower), stopwatchRunning: knob.map(Self.stopwatchFollower),
+          countdownFile: countdown),
+        duration: options.duration.map { clock.daemonDuration(ofReal: $0) },
+        describe: { Self.describe($0, board: profile) },
         reload: (settings.file ?? settings.overridesFile).map { _ in running.reload },
         configure: { _ in try running.configure() }, zoneChange: running.zoneChange),
       board: profile)
@@ -118,6 +119,11 @@ public struct ClockJob {
   /// What tells `knob` that an alarm started or stopped ringing.
   private static func ringingFollower(_ knob: KnobReader) -> @Sendable (Bool) -> Void {
     { ringing in knob.alarmRinging(ringing) }
+  }
+
+  /// What tells `knob` that the stopwatch came up, started, stopped or went.
+  private static func stopwatchFollower(_ knob: KnobReader) -> @Sendable (Bool?) -> Void {
+    { running in knob.stopwatchRunning(running) }
   }
 
   /// The signals taken from the process (`signals`, blocked, into a signalfd) and the daemon
@@ -131,7 +137,7 @@ public struct ClockJob {
   }
 
   /// The wall clock the faces show: the system's, or from `--at` on (read in the configured
-  /// zone), woken by the signals and the inbox.
+  /// zone) at `--speed`'s pace, woken by the signals and the inbox.
   private func daemonClock(_ start: ClockStart, signals: SignalDescriptor, wakeUp: WakeUpEvent)
     throws(NixieError) -> SystemDaemonClock
   {
@@ -145,7 +151,8 @@ public struct ClockJob {
       }
     }
     do {
-      return try SystemDaemonClock(offset: offset, signals: signals, wakeUp: wakeUp)
+      return try SystemDaemonClock(
+        offset: offset, speed: options.speed ?? 1, signals: signals, wakeUp: wakeUp)
     } catch {
       throw NixieError(.internalError, "\(error)")
     }
@@ -180,7 +187,7 @@ public struct ClockJob {
     let session = try DisplaySession(
       board: start.profile, backend: start.backend, recording: options.recording,
       view: Terminal.standardOutputIsTerminal,
-      displayedTime: { mono in clock.wallTime() - (Int64(clock.monotonicTime()) - Int64(mono)) },
+      displayedTime: { clock.displayedTime(atMachineMonotonic: $0) },
       heartbeat: watchdog.map { watchdog in
         FrameScheduler.Heartbeat(interval: watchdog.interval) { watchdog.beat(at: $0) }
       },

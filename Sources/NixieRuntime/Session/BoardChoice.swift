@@ -29,6 +29,8 @@ public struct BoardChoice: Sendable {
   public var input: String?
   /// How long the simulator takes to write a frame, in nanoseconds (`--sim-write-time`).
   public var simWriteTime: UInt64?
+  /// How many times as fast the displayed clock runs (`nixie clock --speed`).
+  public var speed: Int?
   /// Where `board` came from: an option, or a place in a file.
   public enum Origin: Hashable, Sendable {
     /// A command-line option, e.g. `--board`: a bad name is bad usage.
@@ -45,9 +47,10 @@ public struct BoardChoice: Sendable {
 
   public init(
     board: String? = nil, backend: Backend? = nil, input: String? = nil, simWriteTime: UInt64? = nil,
-    origin: Origin = .option("--board"), howToChoose: String = "--board NAME"
+    speed: Int? = nil, origin: Origin = .option("--board"), howToChoose: String = "--board NAME"
   ) {
     self.simWriteTime = simWriteTime
+    self.speed = speed
     self.board = board
     self.backend = backend
     self.input = input
@@ -108,19 +111,26 @@ public struct BoardChoice: Sendable {
     }
   }
 
-  /// Why an input script cannot be played, or a write time given, on the backend asked for
-  /// (the hardware); nil when it can, or when there is none.
+  /// Why an option only the simulator has cannot be taken on the backend asked for (the
+  /// hardware); nil when it can, or when none was given.
   public var inputRefusal: String? {
-    guard backend == .hardware else { return nil }
-    if input != nil { return "--input plays a script on the simulator: use it with --backend sim" }
-    if simWriteTime != nil {
-      return "--sim-write-time slows the simulator's writes: use it with --backend sim"
-    }
-    return nil
+    guard backend == .hardware, let option = simulatorOptions.first else { return nil }
+    return "\(option.name) \(option.does): use it with --backend sim"
   }
 
-  /// Whether an option only the simulator has was given (`--input`, `--sim-write-time`).
-  public var asksForSimulator: Bool { input != nil || simWriteTime != nil }
+  /// Whether an option only the simulator has was given (`--input`, `--sim-write-time`,
+  /// `--speed`).
+  public var asksForSimulator: Bool { !simulatorOptions.isEmpty }
+
+  /// The options given that only the simulator has, with what each does.
+  private var simulatorOptions: [(name: String, does: String)] {
+    let options: [(given: Bool, name: String, does: String)] = [
+      (input != nil, "--input", "plays a script on the simulator"),
+      (simWriteTime != nil, "--sim-write-time", "slows the simulator's writes"),
+      (speed != nil, "--speed", "runs the simulator's clock fast (real hardware keeps real time)"),
+    ]
+    return options.filter(\.given).map { ($0.name, $0.does) }
+  }
 
   /// Refuses `what`, something that drives hardware, when no board was chosen (the rule
   /// above): bad usage that says how to choose.
