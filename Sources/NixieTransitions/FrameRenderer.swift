@@ -55,7 +55,10 @@ public struct FrameRenderer: Sendable {
   public mutating func render(_ timeline: FadeTimeline, periodStart: UInt64, brightness: Double = 1) {
     let period = settings.period
     let middle = periodStart + period / 2
-    let scale = min(max(brightness, 0), 1) * Double(settings.levels)
+    // A lit display is never rendered dark for want of levels: at any brightness above 0 a
+    // steady cathode keeps at least one tick (1 % at 16 levels, 43 % at 1, are one tick).
+    let share = min(max(brightness, 0), 1)
+    let scale = share > 0 ? max(share * Double(settings.levels), 1) : 0
     intervals = 0
     for position in 0..<min(layout.count, timeline.positions.count) {
       var mains = 0

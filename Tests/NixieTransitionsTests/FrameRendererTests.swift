@@ -82,6 +82,25 @@ struct FrameRendererTests {
     #expect(renderer.slices.count == (brightness == 0 ? 1 : 2))
   }
 
+  /// Too few levels for the brightness never render a lit display dark: a steady cathode
+  /// keeps one tick — a slow board's fit of 1 level at 43 % is lit all period, 16 levels at
+  /// 1 % a sixteenth — and only 0 is dark.
+  @Test func aLitDisplayKeepsATickWhateverTheLevels() throws {
+    let state = try Self.state("12:34:56")
+    let seconds = Self.layout.digit(6, at: 7)
+    let rows: [(levels: Int, brightness: Double, duty: Double)] = [
+      (1, 0.43, 1), (1, 0.6, 1), (16, 0.01, 1.0 / 16), (16, 0.2, 3.0 / 16), (250, 0.001, 1.0 / 250),
+      (16, 0, 0),
+    ]
+    for row in rows {
+      var renderer = FrameRenderer(
+        layout: Self.layout, settings: PWMSettings(period: 10_000_000, fittedLevels: row.levels))
+      renderer.render(.steady(state), periodStart: 0, brightness: row.brightness)
+      let duty = Self.duty(renderer.slices, 7, seconds)
+      #expect(abs(duty - row.duty) < 1e-9, "\(row.levels) levels at \(row.brightness): \(duty)")
+    }
+  }
+
   @Test func brightnessScalesAFadeToo() throws {
     var full = FrameRenderer(layout: Self.layout)
     var dim = FrameRenderer(layout: Self.layout)
