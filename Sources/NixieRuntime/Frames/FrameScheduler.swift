@@ -300,7 +300,7 @@ public final class FrameScheduler: @unchecked Sendable {
   /// says (call holding the lock).
   private func measure(from start: UInt64, to end: UInt64) {
     let current = pacer.pwmSettings
-    let fit = watch.record(end > start ? end - start : 0, current: current ?? PWMSettings())
+    let fit = watch.record(end > start ? end - start : 0, at: end, current: current ?? PWMSettings())
     guard fitsPWM, current != nil, let fit, let writeTime = watch.writeTime else { return }
     pacer.refit(fit, at: end)
     fitToTell = (writeTime, fit)

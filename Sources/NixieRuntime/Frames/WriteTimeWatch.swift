@@ -10,17 +10,24 @@ import NixieTransitions
 /// times what it will — in the kernel VM the first writes took 2.5–3.8 ms, the next ones
 /// 60–150 µs. From then on every `window` writes give a measure: the window's median, so a
 /// write the scheduler was preempted in does not count. The PWM is fitted to the measure and
-/// a quarter more (`headroom`), so the writes a little slower than the median fit too. It gets
-/// fewer levels as soon as a measure no longer fits a slice, and more only when the writes
-/// have become at least twice as fast as a slice, so a noisy machine does not refit at every
-/// window, while a fit a slow moment made is undone within a window of writes (a display
-/// dimmed by the fit's few levels may go idle, and then writes only when its value changes).
+/// a quarter more (`headroom`), so the writes a little slower than the median fit too.
+///
+/// The first measure fits at once: it is the board's. After it the PWM gets fewer levels only
+/// when the writes have been too slow for a slice for `sustained` (every measure in that time),
+/// and then fits the least slow of those measures: a slow moment — a machine busy for a few
+/// hundred milliseconds, a window of 5.6 ms writes among 0.5 ms ones in a loaded VM — is
+/// ridden out rather than cutting a dimmed display to one level (on or off) that it would
+/// keep until the writes are measured again (an idle display writes only when its value
+/// changes: once a second for a clock). It gets more levels as soon as a measure is at least
+/// twice as fast as a slice, so a noisy machine does not refit at every window.
 /// Recording allocates nothing: the window's storage is made once.
 public struct WriteTimeWatch: Sendable {
   /// Writes after start that are not measured.
   public static let warmUp = 16
   /// Writes per measure.
   public static let window = 16
+  /// How long the writes must be too slow for the PWM before it gets fewer levels: 1 s.
+  public static let sustained: UInt64 = 1_000_000_000
 
   /// The time a slice is fitted to: a measured write and a quarter more.
   public static func headroom(_ writeTime: UInt64) -> UInt64 {
@@ -31,15 +38,20 @@ public struct WriteTimeWatch: Sendable {
   private var filled = 0
   /// Writes let pass while the path warms up.
   private var warmed = 0
+  /// While the measures are too slow for the PWM: when the first of them was taken, and the
+  /// least slow of them.
+  private var slow: (since: UInt64, least: UInt64)?
 
-  /// The latest measure: the median write, in nanoseconds; nil before the first window is full.
+  /// The latest measure: the median write, in nanoseconds (after a sustained slowness, the
+  /// least slow measure of it, which the PWM was fitted to); nil before the first window is full.
   public private(set) var writeTime: UInt64?
 
   public init() {}
 
-  /// Records a write that took `duration` nanoseconds. Returns the settings to play on in when
-  /// a measure says `current` no longer fits; nil to keep it.
-  public mutating func record(_ duration: UInt64, current: PWMSettings) -> PWMSettings? {
+  /// Records a write that took `duration` nanoseconds and ended at `time` (any monotonic
+  /// timeline, nanoseconds). Returns the settings to play on in when a measure says `current`
+  /// no longer fits; nil to keep it.
+  public mutating func record(_ duration: UInt64, at time: UInt64, current: PWMSettings) -> PWMSettings? {
     guard warmed == Self.warmUp else {
       warmed += 1
       return nil
@@ -49,12 +61,24 @@ public struct WriteTimeWatch: Sendable {
     guard filled == Self.window else { return nil }
     let median = Self.median(&durations, count: filled)
     filled = 0
+    let first = writeTime == nil
     writeTime = median
-    let fit = PWMSettings.fitted(writeTime: Self.headroom(median))
-    guard fit != current else { return nil }
-    let tooSlow = median > current.slice
-    let twiceAsFast = median <= current.slice / 2
-    return tooSlow || twiceAsFast ? fit : nil
+    if first || median <= current.slice {
+      slow = nil
+      let fit = PWMSettings.fitted(writeTime: Self.headroom(median))
+      let refits = first || median <= current.slice / 2
+      return refits && fit != current ? fit : nil
+    }
+    let since = slow?.since ?? time
+    let least = min(slow?.least ?? median, median)
+    guard time > since, time - since >= Self.sustained else {
+      slow = (since, least)
+      return nil
+    }
+    slow = nil
+    writeTime = least
+    let fit = PWMSettings.fitted(writeTime: Self.headroom(least))
+    return fit != current ? fit : nil
   }
 
   /// A measure and its fit in words, as the clock logs it and `nixie doctor` and `nixie bench`
