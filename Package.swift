@@ -176,6 +176,7 @@ let package = Package(
       name: "NixieControl",
       dependencies: [
         "NixieCore", "NixieText", "NixieDisplay", "NixieTransitions", "NixieSystem", "NixieTime",
+        "NixieAlarms",
       ]
     ),
     // The clock's settings without the daemon: its options, nixie.yaml and the overrides file
@@ -216,7 +217,7 @@ let package = Package(
       name: "NixieWeb",
       dependencies: [
         "NixieCore", "NixieText", "NixieTransitions", "NixieSystem", "NixieYAMLFiles", "NixieControl",
-        "NixiePictures", "NixieLogging", "CCrypt", "CZlib",
+        "NixiePictures", "NixieLogging", "NixieAlarms", "CCrypt", "CZlib",
       ]
     ),
     // libmosquitto's header and a loader (dlopen) for `nixie mqtt` alone: linked, its libssl and
@@ -228,7 +229,7 @@ let package = Package(
       name: "NixieMQTT",
       dependencies: [
         "NixieCore", "NixieText", "NixieSystem", "NixieYAMLFiles", "NixieControl", "NixieLogging",
-        "CMosquitto",
+        "NixieAlarms", "NixieTime", "CMosquitto",
       ]
     ),
     // The `nixie` command line, as a library so tests can parse and run commands in-process.
@@ -339,7 +340,9 @@ let package = Package(
     // Both sides of the control socket's vocabulary: requests, replies, settings, the layout.
     .testTarget(
       name: "NixieControlTests",
-      dependencies: ["NixieControl", "NixieTime", "NixieBoards", "NixieText", "NixieTransitions"]),
+      dependencies: [
+        "NixieControl", "NixieTime", "NixieBoards", "NixieText", "NixieTransitions", "NixieAlarms",
+      ]),
     .testTarget(
       name: "NixieClockTests",
       dependencies: [
@@ -363,6 +366,7 @@ let package = Package(
       name: "NixieMQTTTests",
       dependencies: [
         "nixie", "NixieMQTT", "NixieControl", "NixieText", "NixieSystem", "NixieLogging", "NixieTestSupport",
+        "NixieAlarms", "NixieTime",
       ]
     ),
     // End-to-end tests run the built `nixie` binary, so they depend on it.

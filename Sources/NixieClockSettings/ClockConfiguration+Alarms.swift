@@ -1,4 +1,5 @@
 import NixieAlarms
+import NixieControl
 
 extension ClockConfiguration {
   /// One of nixie.yaml's `alarms:`, with where it was written (for messages).
@@ -16,9 +17,9 @@ extension ClockConfiguration {
     }
 
     /// A snooze lasts from a second to an hour.
-    public static let snoozeRange = 1...3600
+    public static let snoozeRange = SettingRanges.alarmSnoozeSeconds
     /// An alarm rings for 10 seconds to 3 hours before it stops by itself.
-    public static let ringForRange = 10...10_800
+    public static let ringForRange = SettingRanges.alarmRingForSeconds
   }
 
   /// `countdown:`: what the countdown timer plays at zero (`nixie send --countdown`), and for

@@ -1,17 +1,10 @@
 import NixieAlarms
+import NixieControl
 import NixieText
 import NixieYAMLFiles
 
 /// nixie.yaml's keys for the buzzer: `alarms` and `chime`.
 extension ClockConfigurationParser {
-  /// The most alarms one clock keeps.
-  static let mostAlarms = 20
-
-  /// The day words `days:` takes besides the days' names.
-  static let dayGroups: [String: Weekdays] = [
-    "daily": .everyDay, "weekdays": Weekdays(bits: 0b0111110), "weekends": Weekdays(bits: 0b1000001),
-  ]
-
   func parseAlarmSettings(_ top: ProfileNode.Fields, into configuration: inout ClockConfiguration)
     throws(YAMLFileError)
   {
@@ -40,8 +33,9 @@ extension ClockConfigurationParser {
   func parseAlarms(_ node: ProfileNode) throws(YAMLFileError) -> [ClockConfiguration.AlarmEntry] {
     if isOff(node) { return [] }
     let items = try node.sequence()
-    guard items.count <= Self.mostAlarms else {
-      throw node.error("alarms lists \(items.count) alarms; a clock keeps at most \(Self.mostAlarms)")
+    guard items.count <= SettingRanges.mostAlarms else {
+      throw node.error(
+        "alarms lists \(items.count) alarms; a clock keeps at most \(SettingRanges.mostAlarms)")
     }
     var entries: [ClockConfiguration.AlarmEntry] = []
     for item in items { entries.append(try parseAlarm(item)) }
@@ -85,14 +79,14 @@ extension ClockConfigurationParser {
     var days = Weekdays(bits: 0)
     for (text, place) in words {
       let word = text.lowercased()
-      if let group = Self.dayGroups[word] {
+      if let group = Weekdays.groups[word] {
         days.bits |= group.bits
       } else if let day = Weekdays(names: [word]) {
         days.bits |= day.bits
       } else {
         var message = "\(Printable.quoted(text)) is not a day: \(Weekdays.names.joined(separator: ", ")),"
         message += " or daily, weekdays, weekends"
-        if let guess = Suggestion.closest(to: word, in: Weekdays.names + Self.dayGroups.keys.sorted()) {
+        if let guess = Suggestion.closest(to: word, in: Weekdays.names + Weekdays.groups.keys.sorted()) {
           message += " (did you mean '\(guess)'?)"
         }
         throw place.error("\(node.path): " + message)

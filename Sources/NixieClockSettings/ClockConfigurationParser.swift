@@ -364,6 +364,7 @@ extension ClockConfigurationParser {
     if let seconds = top["show-seconds"] {
       overrides.showSeconds = try seconds.int(in: SettingRanges.showSeconds)
     }
+    if let alarms = top["alarms"] { overrides.alarms = try parseAlarms(alarms).map(\.alarm) }
     return overrides
   }
 }

@@ -1,3 +1,4 @@
+import NixieAlarms
 import NixieControl
 import NixieText
 import NixieTransitions
@@ -29,12 +30,14 @@ public struct ClockOverrides: Hashable, Sendable {
   public var fadeMilliseconds: Int?
   /// How long a value shown over the control socket stays when its request names no seconds.
   public var showSeconds: Int?
+  /// The alarms, the whole list (empty: none); they replace nixie.yaml's `alarms:`.
+  public var alarms: [Alarm]?
 
   public init() {}
 
   /// The keys an overrides file may hold.
   public static let keys = [
-    "timezone", "faces", "brightness", "night", "backlight", "fade-ms", "show-seconds",
+    "timezone", "faces", "brightness", "night", "backlight", "fade-ms", "show-seconds", "alarms",
   ]
 
   /// The keys that are set, in `keys` order.
@@ -42,7 +45,7 @@ public struct ClockOverrides: Hashable, Sendable {
     [
       ("timezone", timeZone != nil), ("faces", faces != nil), ("brightness", brightness != nil),
       ("night", night != nil), ("backlight", backlight != nil), ("fade-ms", fadeMilliseconds != nil),
-      ("show-seconds", showSeconds != nil),
+      ("show-seconds", showSeconds != nil), ("alarms", alarms != nil),
     ].filter(\.1).map(\.0)
   }
 
@@ -63,6 +66,7 @@ public struct ClockOverrides: Hashable, Sendable {
     apply(change.backlight, to: &result.backlight)
     apply(change.fadeMilliseconds, to: &result.fadeMilliseconds)
     apply(change.showSeconds, to: &result.showSeconds)
+    apply(change.alarms, to: &result.alarms)
     return result
   }
 
@@ -85,6 +89,7 @@ public struct ClockOverrides: Hashable, Sendable {
     }
     if let fadeMilliseconds { result.fadeMilliseconds = fadeMilliseconds }
     if let showSeconds { result.showSeconds = showSeconds }
+    if let alarms { result.alarms = alarms.map { Self.entry($0, origin: origin) } }
     if let brightness {
       // A brightness set on the page is fixed: it sets `brightness: auto` aside until reset.
       result.brightness = Double(brightness) / 100
@@ -147,7 +152,32 @@ public struct ClockOverrides: Hashable, Sendable {
       lines.append("  fade-ms: \(fadeMilliseconds)")
     }
     if let showSeconds { lines.append("show-seconds: \(showSeconds)") }
+    if let alarms { lines += Self.yaml(alarms: alarms) }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `alarms:` as nixie.yaml writes it: `off` for none, else each alarm with every field.
+  static func yaml(alarms: [Alarm]) -> [String] {
+    guard !alarms.isEmpty else { return ["alarms: off"] }
+    var lines = ["alarms:"]
+    for alarm in alarms {
+      lines.append("  - at: " + quoted(alarm.time.description))
+      lines.append("    days: [" + alarm.days.names.joined(separator: ", ") + "]")
+      lines.append("    tune: " + quoted(alarm.tune))
+      lines.append("    snooze: \(alarm.snoozeSeconds)s")
+      lines.append("    ring-for: \(alarm.ringForSeconds)s")
+      lines.append("    enabled: \(alarm.enabled)")
+    }
+    return lines
+  }
+
+  /// `alarm` with its tune read, as the configuration holds it. The overrides were read back
+  /// with the configuration's parser before they are applied, so the tune reads; were it not to,
+  /// the alarm would ring the default tune rather than none.
+  static func entry(_ alarm: Alarm, origin: ClockConfiguration.Origin?) -> ClockConfiguration.AlarmEntry {
+    let tune = (try? BuiltInTunes.tune(alarm.tune, line: 1)) ?? BuiltInTunes.named(Alarm.defaultTune)
+    return ClockConfiguration.AlarmEntry(
+      alarm: alarm, tune: tune ?? Tune(name: Alarm.defaultTune, notes: []), origin: origin)
   }
 
   /// `text` as a YAML double-quoted scalar: `"` and `\` escaped, every character that must

@@ -1,4 +1,5 @@
 import Foundation
+import NixieAlarms
 import NixieBoards
 import NixieClock
 import NixieClockSettings
@@ -47,6 +48,16 @@ struct ClockOverridesTests {
       $0.fadeMilliseconds = 300
       $0.showSeconds = 12
     },
+    overrides {
+      $0.alarms = [
+        Alarm(time: TimeOfDay(secondOfDay: 6 * 3600 + 30 * 60), days: Weekdays(bits: 0b0111110)),
+        Alarm(
+          time: TimeOfDay(secondOfDay: 9 * 3600), days: Weekdays(bits: 0b1000001),
+          tune: "wake:d=4,o=5,b=140:c,e,g,8c6",
+          snoozeSeconds: 300, ringForSeconds: 1200, enabled: false),
+      ]
+    },
+    overrides { $0.alarms = [] },
   ]
 
   /// A folder of its own for one test.
@@ -96,6 +107,15 @@ struct ClockOverridesTests {
       return result + "\""
     }
     var members: [(String, String)] = []
+    if let alarms = overrides.alarms {
+      // `alarms: off` is false to YAML 1.1's PyYAML, as it is "none" to nixie.
+      let items = alarms.map { alarm in
+        "{\"at\": \(quoted(alarm.time.description)), \"days\": [\(alarm.days.names.map(quoted).joined(separator: ", "))],"
+          + " \"enabled\": \(alarm.enabled), \"ring-for\": \"\(alarm.ringForSeconds)s\","
+          + " \"snooze\": \"\(alarm.snoozeSeconds)s\", \"tune\": \(quoted(alarm.tune))}"
+      }
+      members.append(("alarms", alarms.isEmpty ? "false" : "[" + items.joined(separator: ", ") + "]"))
+    }
     if let backlight = overrides.backlight { members.append(("backlight", quoted(backlight))) }
     if let brightness = overrides.brightness { members.append(("brightness", String(brightness))) }
     if let faces = overrides.faces {
@@ -264,6 +284,12 @@ struct ClockOverridesTests {
     (change { $0.backlight = .set("#ffffff") }, "has no backlight"),
     (
       change {
+        $0.alarms = .set([Alarm(time: TimeOfDay(secondOfDay: 7 * 3600), tune: "wake:d=4,o=5,b=140:c,x")])
+      },
+      "alarms[0].tune: expected a note"
+    ),
+    (
+      change {
         $0.brightness = .set(10); $0.faces = .set([.init(format: "QQQ", seconds: 10)])
       }, "QQQ"
     ),
@@ -294,5 +320,41 @@ struct ClockOverridesTests {
     #expect(error.message.contains("brightness is set by --brightness on the clock's command line"))
     #expect(inbox.take().isEmpty)
     #expect(try editor.apply(Self.change { $0.timeZone = .set("UTC") }).get().timeZone == "UTC")
+  }
+
+  /// Alarms set over the socket: saved in the overrides file, in force with their tunes read,
+  /// listed as overridden; `[]` turns nixie.yaml's alarms off, a reset brings them back.
+  @Test func alarmsSetOverTheSocketAreSavedAndInForce() throws {
+    let folder = try Self.folder()
+    try "board: hv5622-6xin14\ntimezone: Europe/Berlin\nalarms:\n  - at: \"06:00\"\n".write(
+      to: folder.appendingPathComponent("nixie.yaml"), atomically: true, encoding: .utf8)
+    let settings = ClockSettings(
+      options: {
+        var options = ClockOptions()
+        options.config = folder.appendingPathComponent("nixie.yaml").path
+        options.overrides = folder.appendingPathComponent("overrides.yaml").path
+        return options
+      }(), environment: { _ in nil })
+    let inbox = ClockInbox()
+    let editor = ClockSettingsEditor(
+      settings: settings, board: try Fixtures.board(), base: try settings.loadBase(),
+      overrides: try settings.loadOverrides(), inbox: inbox, now: Self.secondsApart())
+    let alarm = Alarm(
+      time: TimeOfDay(secondOfDay: 7 * 3600 + 15 * 60), days: Weekdays(bits: 0b0111110), tune: "chime",
+      snoozeSeconds: 120)
+    let configuration = try editor.apply(Self.change { $0.alarms = .set([alarm]) }).get()
+    #expect(configuration.alarms.map(\.alarm) == [alarm])
+    #expect(configuration.alarms.first?.tune == BuiltInTunes.named("chime"))
+    #expect(inbox.take() == [.reconfigure(configuration)])
+    let saved = try String(
+      contentsOfFile: folder.appendingPathComponent("overrides.yaml").path, encoding: .utf8)
+    #expect(saved.contains("alarms:\n  - at: \"07:15\"\n    days: [mon, tue, wed, thu, fri]\n"))
+    #expect(try settings.load().alarms.map(\.alarm) == [alarm])
+    #expect(editor.overrides.setKeys == ["alarms"])
+
+    #expect(try editor.apply(Self.change { $0.alarms = .set([]) }).get().alarms.isEmpty)
+    #expect(try settings.load().alarms.isEmpty)
+    let back = try editor.apply(Self.change { $0.alarms = .reset }).get()
+    #expect(back.alarms.map(\.alarm) == [Alarm(time: TimeOfDay(secondOfDay: 6 * 3600))])
   }
 }

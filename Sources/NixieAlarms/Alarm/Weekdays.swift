@@ -12,6 +12,12 @@ public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
   /// The names nixie.yaml uses, Sunday first.
   public static let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
+  /// The words for several days that nixie.yaml's `days:` (and the control socket's) take
+  /// besides the days' names.
+  public static let groups: [String: Weekdays] = [
+    "daily": .everyDay, "weekdays": Weekdays(bits: 0b0111110), "weekends": Weekdays(bits: 0b1000001),
+  ]
+
   /// The days named (`mon`, `Tue`…); nil if a name is not a day's.
   public init?<Names: Sequence>(names: Names) where Names.Element: StringProtocol {
     var bits: UInt8 = 0

@@ -1,5 +1,6 @@
 import NixieAlarms
 import NixieClockSettings
+import NixieControl
 import NixieText
 
 extension ClockStateReport {
@@ -31,17 +32,6 @@ extension ClockStateReport {
   /// The settings' `alarms`: each as nixie.yaml has it, `{"at": "07:00", "days": ["mon", "tue"],
   /// "tune": "beeps", "snooze_s": 540, "ring_for_s": 600, "enabled": true}`.
   static func json(alarms: [ClockConfiguration.AlarmEntry]) -> String {
-    JSONText.array(
-      json: alarms.map { entry in
-        let alarm = entry.alarm
-        return JSONText.object([
-          ("at", JSONText.quoted(alarm.time.description)),
-          ("days", JSONText.array(alarm.days.names)),
-          ("tune", JSONText.quoted(alarm.tune)),
-          ("snooze_s", String(alarm.snoozeSeconds)),
-          ("ring_for_s", String(alarm.ringForSeconds)),
-          ("enabled", alarm.enabled ? "true" : "false"),
-        ])
-      })
+    JSONText.array(json: alarms.map { ClockSettingsChange.json(alarm: $0.alarm) })
   }
 }

@@ -1,3 +1,4 @@
+import NixieAlarms
 import NixieText
 import NixieTime
 import NixieTransitions
@@ -64,6 +65,8 @@ public struct ClockSettingsChange: Hashable, Sendable {
   /// How long a value shown over the control socket stays when its request names no seconds
   /// (`SettingRanges.showSeconds`).
   public var showSeconds: Edit<Int> = .keep
+  /// The alarms, the whole list at once (`[]`: none), as nixie.yaml's `alarms:` lists them.
+  public var alarms: Edit<[Alarm]> = .keep
 
   public init() {}
 
@@ -71,7 +74,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
   public static let maximumFaces = 8
   /// The keys of a `set` object.
   public static let keys = [
-    "backlight", "brightness", "faces", "fade-ms", "night", "show-seconds", "timezone",
+    "alarms", "backlight", "brightness", "faces", "fade-ms", "night", "show-seconds", "timezone",
   ]
 
   /// Whether nothing changes.
@@ -91,13 +94,15 @@ public struct ClockSettingsChange: Hashable, Sendable {
     result.backlight = newer(backlight, later.backlight)
     result.fadeMilliseconds = newer(fadeMilliseconds, later.fadeMilliseconds)
     result.showSeconds = newer(showSeconds, later.showSeconds)
+    result.alarms = newer(alarms, later.alarms)
     return result
   }
 
   /// The keys this change sets or resets, in `keys` order.
   public var touchedKeys: [String] {
     [
-      ("backlight", backlight == .keep), ("brightness", brightness == .keep), ("faces", faces == .keep),
+      ("alarms", alarms == .keep), ("backlight", backlight == .keep), ("brightness", brightness == .keep),
+      ("faces", faces == .keep),
       ("fade-ms", fadeMilliseconds == .keep), ("night", night == .keep),
       ("show-seconds", showSeconds == .keep),
       ("timezone", timeZone == .keep),
@@ -133,6 +138,7 @@ public struct ClockSettingsChange: Hashable, Sendable {
     add("backlight", backlight, JSONText.quoted)
     add("fade-ms", fadeMilliseconds) { String($0) }
     add("show-seconds", showSeconds) { String($0) }
+    add("alarms", alarms) { alarms in JSONText.array(json: alarms.map(Self.json(alarm:))) }
     return JSONText.object(members)
   }
 
@@ -157,6 +163,10 @@ public struct ClockSettingsChange: Hashable, Sendable {
       + BacklightSetting.names.map(\.name).joined(separator: ", ") + "), \"off\", \"cycle\", or null",
     "fade-ms": "'set.fade-ms' must be a whole number of milliseconds from"
       + " \(SettingRanges.fadeMilliseconds.lowerBound) to \(SettingRanges.fadeMilliseconds.upperBound), or null",
+    "alarms": "'set.alarms' must be a list of at most \(SettingRanges.mostAlarms) alarms, each"
+      + " {\"at\": \"HH:MM\", \"days\": [\"mon\", …], \"tune\": NAME or RTTTL, \"snooze_s\": \(SettingRanges.alarmSnoozeSeconds.lowerBound)…"
+      + "\(SettingRanges.alarmSnoozeSeconds.upperBound), \"ring_for_s\": \(SettingRanges.alarmRingForSeconds.lowerBound)…"
+      + "\(SettingRanges.alarmRingForSeconds.upperBound), \"enabled\": true or false} (all but \"at\" optional), or null",
     "show-seconds": "'set.show-seconds' must be a whole number of seconds from"
       + " \(SettingRanges.showSeconds.lowerBound) to \(SettingRanges.showSeconds.upperBound), or null",
   ]
@@ -208,6 +218,12 @@ public struct ClockSettingsChange: Hashable, Sendable {
       case "show-seconds":
         guard let edit = wholeNumberEdit(member, in: SettingRanges.showSeconds) else { return failure(key) }
         change.showSeconds = edit
+      case "alarms":
+        if reset { change.alarms = .reset; continue }
+        switch parseAlarms(member) {
+        case .success(let alarms): change.alarms = .set(alarms)
+        case .failure(let error): return .failure(error)
+        }
       default:
         if reset { change.backlight = .reset; continue }
         guard case .string(let text) = member, isBacklight(text) else { return failure(key) }

@@ -21,6 +21,17 @@ public enum SettingRanges {
   /// clock's setting (`show-seconds`) rather than the request's own.
   public static let showSeconds = 1...3600
 
+  /// How long an alarm's snooze lasts, in seconds: a second to an hour (nixie.yaml's
+  /// `snooze`, the control socket's `snooze_s`).
+  public static let alarmSnoozeSeconds = 1...3600
+
+  /// How long an alarm (or the countdown's tune) rings before it stops by itself, in seconds:
+  /// 10 s to 3 h.
+  public static let alarmRingForSeconds = 10...10_800
+
+  /// The most alarms one clock keeps.
+  public static let mostAlarms = 20
+
   /// How long a shown value stays when neither its request nor the settings say: 5 s.
   public static let defaultShowSeconds = 5
 
