@@ -535,6 +535,50 @@ def alarm_checks(driver, rig):
     check("90s, 9m or 1h30m" in message, "a duration the page cannot read: %r" % message)
 
 
+def alarm_list_checks(driver, rig):
+    """The alarms to edit: one added on the page (its time, Saturday alone, a tune from the
+    list) is saved to the clock and its overrides file, turned off and saved again, then taken
+    out; an alarm without a day is said beside Save and not sent."""
+    def clock_alarms(expected):
+        try:
+            return wait_for(lambda: (lambda a: a if expected(a) else None)(state(driver)["settings"]["alarms"]),
+                            5, "the clock's alarms")
+        except TimeoutError:
+            return state(driver)["settings"]["alarms"]
+    driver.find_element(By.ID, "alarm-add").click()
+    driver.execute_script("""
+        const row = document.querySelector('#alarm-list .alarm:last-child');
+        row.querySelector('.at').value = '06:45';
+        for (const box of row.querySelectorAll('.days input')) box.checked = box.value === 'sat';
+        row.querySelector('.tune').value = 'chime';
+    """)
+    legend = driver.find_element(By.CSS_SELECTOR, "#alarm-list .alarm:last-child legend").text
+    check(legend == "Alarm 1", "the new alarm is numbered: %r" % legend)
+    message = apply(driver, "alarms-apply", "alarms-message")
+    check(message == "Alarms saved.", "Save alarms says %r" % message)
+    alarms = clock_alarms(lambda a: len(a) == 1)
+    check(alarms == [{"at": "06:45", "days": ["sat"], "tune": "chime", "snooze_s": 540, "ring_for_s": 600,
+                      "enabled": True}], "the clock's alarms: %s" % alarms)
+    with open(rig.path("overrides.yaml")) as saved:
+        check('- at: "06:45"' in saved.read(), "the alarm is in the overrides file")
+    driver.execute_script("document.querySelector('#alarm-list .alarm .on').checked = false;")
+    message = apply(driver, "alarms-apply", "alarms-message")
+    alarms = clock_alarms(lambda a: len(a) == 1 and not a[0]["enabled"])
+    check(message == "Alarms saved." and not alarms[0]["enabled"], "turned off: %r, %s" % (message, alarms))
+    driver.find_element(By.ID, "alarm-add").click()
+    driver.execute_script("""
+        for (const box of document.querySelectorAll('#alarm-list .alarm:last-child .days input')) box.checked = false;
+    """)
+    message = apply(driver, "alarms-apply", "alarms-message")
+    check("at least one day" in message, "an alarm without a day: %r" % message)
+    check(len(state(driver)["settings"]["alarms"]) == 1, "the dayless alarm was not sent")
+    for button in driver.find_elements(By.CSS_SELECTOR, "#alarm-list .remove"):
+        button.click()
+    message = apply(driver, "alarms-apply", "alarms-message")
+    alarms = clock_alarms(lambda a: a == [])
+    check(message == "No alarms now, saved." and alarms == [], "all taken out: %r, %s" % (message, alarms))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--nixie", default=".build/debug/nixie")
@@ -594,6 +638,7 @@ def main():
 
         accessibility_and_size_checks(driver, rig)
         alarm_checks(driver, rig)
+        alarm_list_checks(driver, rig)
         for width, height in ((390, 844), (320, 568)):
             phone_checks(driver, rig, width, height, arguments.phone_screenshots)
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

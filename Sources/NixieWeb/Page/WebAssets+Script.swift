@@ -1,3 +1,4 @@
+import NixieAlarms
 import NixieControl
 import NixieText
 import NixieTransitions
@@ -57,6 +58,8 @@ extension WebAssets {
       "anti-poisoning": { name: "Anti-poisoning", failed: "Anti-poisoning not started", saved: "Anti-poisoning runs now.",
         invalid: () => "Anti-poisoning could not start." },
       alarm: { name: "The alarm", failed: "Not done", saved: "Done.", invalid: () => "Not done." },
+      alarms: { name: "Alarms", failed: "Alarms not changed", saved: "Alarms saved.",
+        invalid: () => "Each alarm needs a time, at least one day and a tune; at most \#(SettingRanges.mostAlarms) alarms." },
       countdown: { name: "The countdown", failed: "Countdown not started", saved: "Countdown started.",
         invalid: () => "A countdown takes a duration such as 90s, 9m or 1h30m, up to 24h." },
     };
@@ -163,6 +166,7 @@ extension WebAssets {
         if (hex) $("backlight").value = hex;
         $("backlight").disabled = mode !== "colour";
       }
+      fillAlarmList(settings.alarms || []);
       const pinned = { brightness: ["brightness", "brightness-apply"], timezone: ["timezone", "timezone-apply"],
         faces: ["faces", "faces-apply"] };
       for (const [key, ids] of Object.entries(pinned)) {
@@ -204,6 +208,79 @@ extension WebAssets {
       parts.push(alarm.next ? "next alarm " + time(alarm.next) : "no alarm set");
       $("alarm-status").textContent = parts.join(" · ");
       $("alarm-status").classList.toggle("ringing", alarm.bell === "ringing");
+    }
+
+    // The alarms to edit: one fieldset each — its time, its days, its tune, on or off, a
+    // button that takes it out — filled from the clock's settings after every load and save
+    // (never by the 5-second refresh, so an edit in progress stays); the snooze and how long
+    // it rings are kept as the clock has them.
+    const dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+    function alarmRow(alarm) {
+      const row = document.createElement("fieldset");
+      row.className = "alarm";
+      row.dataset.snooze = alarm.snooze_s;
+      row.dataset.ringFor = alarm.ring_for_s;
+      const legend = document.createElement("legend");
+      row.append(legend);
+      const top = document.createElement("div");
+      top.className = "row";
+      const at = document.createElement("input");
+      at.type = "time";
+      at.className = "at";
+      at.value = alarm.at.slice(0, 5);
+      at.setAttribute("aria-label", "Time");
+      const on = document.createElement("label");
+      on.className = "check";
+      on.innerHTML = '<input type="checkbox" class="on"> on';
+      on.firstChild.checked = alarm.enabled;
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "quiet remove";
+      remove.textContent = "Remove";
+      remove.addEventListener("click", () => { row.remove(); numberAlarms(); });
+      top.append(at, on, remove);
+      const days = document.createElement("div");
+      days.className = "row days";
+      for (const day of dayNames) {
+        const label = document.createElement("label");
+        label.className = "check";
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.value = day;
+        box.checked = alarm.days.includes(day);
+        label.append(box, day);
+        days.append(label);
+      }
+      const tuneRow = document.createElement("div");
+      tuneRow.className = "row";
+      const tune = document.createElement("input");
+      tune.className = "tune";
+      tune.setAttribute("list", "tunes");
+      tune.setAttribute("aria-label", "Tune");
+      tune.autocomplete = "off";
+      tune.value = alarm.tune;
+      tuneRow.append(tune);
+      row.append(top, days, tuneRow);
+      return row;
+    }
+    function numberAlarms() {
+      [...$("alarm-list").children].forEach((row, index) => {
+        row.querySelector("legend").textContent = "Alarm " + (index + 1);
+      });
+    }
+    function fillAlarmList(alarms) {
+      $("alarm-list").replaceChildren(...alarms.map(alarmRow));
+      numberAlarms();
+    }
+    function alarmList() {
+      return [...$("alarm-list").children].map((row) => ({
+        at: row.querySelector(".at").value,
+        days: [...row.querySelectorAll(".days input:checked")].map((box) => box.value),
+        tune: row.querySelector(".tune").value.trim(),
+        snooze_s: Number(row.dataset.snooze),
+        ring_for_s: Number(row.dataset.ringFor),
+        enabled: row.querySelector(".on").checked,
+      }));
     }
 
     async function refreshRoom() {
@@ -379,6 +456,22 @@ extension WebAssets {
         refreshRoom();
       });
     }
+    $("alarm-add").addEventListener("click", () => {
+      $("alarm-list").append(alarmRow({ at: "07:00", days: dayNames.slice(0, 5), tune: "\#(Alarm.defaultTune)",
+        snooze_s: \#(Alarm.defaultSnoozeSeconds), ring_for_s: \#(Alarm.defaultRingForSeconds), enabled: true }));
+      numberAlarms();
+      $("alarm-list").lastChild.querySelector(".at").focus();
+    });
+    $("alarms-apply").addEventListener("click", async () => {
+      const list = alarmList();
+      if (list.length > \#(SettingRanges.mostAlarms)
+        || list.some((alarm) => !/^\d\d:\d\d$/.test(alarm.at) || alarm.days.length === 0 || !alarm.tune)) {
+        return refuse("alarms", controls.alarms.invalid());
+      }
+      await change("alarms", "/api/settings", { alarms: list },
+        list.length === 0 ? "No alarms now, saved." : "Alarms saved.");
+      refreshRoom();
+    });
     $("countdown-start").addEventListener("click", async () => {
       const duration = $("countdown").value.trim();
       if (!/^(\d+h)?(\d+m)?(\d+s?)?$/.test(duration) || !duration || /^0+s?$/.test(duration)) {

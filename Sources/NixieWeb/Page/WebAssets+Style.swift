@@ -35,6 +35,11 @@ extension WebAssets {
     .message.good { color: #8fd18f; }
     .screen-reader { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0; }
     #alarm-status.ringing { color: var(--lit); font-weight: 700; }
+    .alarm { border: 0; border-top: 1px solid #2a221e; margin: .5rem 0 0; padding: .5rem 0 0; }
+    .alarm legend { color: var(--dim); font-size: .9rem; padding: 0; }
+    .alarm .days { gap: 0 .25rem; }
+    .alarm .days label.check { gap: .2rem; min-width: 0; font-size: .9rem; }
+    .alarm input.tune { flex: 1; min-width: 8rem; }
     .wear-tube { margin: .5rem 0 .75rem; }
     .wear-tube p { margin: 0 0 .25rem; font-size: .9rem; }
     .wear-bars { display: flex; align-items: flex-end; gap: 2px; height: 4rem; border-bottom: 1px solid #3a302a; }

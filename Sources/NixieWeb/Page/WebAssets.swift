@@ -1,3 +1,4 @@
+import NixieAlarms
 import NixieControl
 import NixieText
 
@@ -97,12 +98,18 @@ public enum WebAssets {
     <button id="alarm-stop" type="button">Stop</button>
     <button id="alarm-skip-next" type="button">Skip next</button></div>
     <p id="alarm-message" class="message" role="status"></p>
+    <div id="alarm-list" class="alarm-list"></div>
+    <datalist id="tunes">\(BuiltInTunes.names.map { "<option value=\"\(escaped($0))\">" }.joined())</datalist>
+    <div class="row"><button id="alarm-add" type="button" class="quiet">Add an alarm</button>
+    <button id="alarms-apply" type="button">Save alarms</button></div>
+    <p id="alarms-message" class="message" role="status"></p>
     <div class="row"><span class="group"><label for="countdown">Countdown</label>
     <input id="countdown" autocomplete="off" placeholder="9m" size="8"></span>
     <button id="countdown-start" type="button">Start</button>
     <button id="countdown-cancel" type="button">Cancel</button></div>
     <p id="countdown-message" class="message" role="status"></p>
-    <p class="hint">Alarms are set in nixie.yaml. A countdown takes 90s, 9m or 1h30m, up to 24h.</p>
+    <p class="hint">Each alarm rings at its time on the days ticked, with a built-in tune or RTTTL; saved
+    alarms replace nixie.yaml's. A countdown takes 90s, 9m or 1h30m, up to 24h.</p>
     </section>
     """
 
