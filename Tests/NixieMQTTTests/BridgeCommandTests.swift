@@ -1,4 +1,6 @@
+import NixieAlarms
 import NixieControl
+import NixieTime
 import Testing
 
 @testable import NixieMQTT
@@ -9,7 +11,24 @@ struct BridgeCommandTests {
   static var state: ClockState {
     var state = ClockState()
     state.faces = [.pattern("HH:mm:ss"), .topic("home/outdoor/temperature")]
+    state.alarms = alarms
     return state
+  }
+
+  /// The clock's two alarms: weekdays at 06:30, Sundays at 09:00:30 (off, a tune of its own).
+  static let alarms = [
+    Alarm(time: TimeOfDay(secondOfDay: 6 * 3600 + 1800), days: Weekdays(bits: 0b0111110)),
+    Alarm(
+      time: TimeOfDay(secondOfDay: 9 * 3600 + 30), days: Weekdays(bits: 1), tune: "chime", snoozeSeconds: 60,
+      enabled: false),
+  ]
+
+  /// The clock's alarms with alarm `number` (1 is the first) changed by `edit`.
+  static func alarms(_ number: Int, _ edit: (inout Alarm) -> Void) -> ControlRequest {
+    var alarms = Self.alarms
+    edit(&alarms[number - 1])
+    let changed = alarms
+    return change { $0.alarms = .set(changed) }
   }
 
   static func change(_ edit: (inout ClockSettingsChange) -> Void) -> ControlRequest {
@@ -45,6 +64,11 @@ struct BridgeCommandTests {
     ("countdown", "9", .countdown(seconds: 540)),
     ("countdown", "0", .countdown(seconds: 0)),
     ("countdown", "1440.0", .countdown(seconds: 86_400)),
+    // An alarm's switch and time send the whole list back with that one changed.
+    ("alarm-1", "OFF", alarms(1) { $0.enabled = false }),
+    ("alarm-2", "ON", alarms(2) { $0.enabled = true }),
+    ("alarm-2-time", "07:45", alarms(2) { $0.time = TimeOfDay(secondOfDay: 7 * 3600 + 45 * 60) }),
+    ("alarm-1-time", "00:00", alarms(1) { $0.time = TimeOfDay(secondOfDay: 0) }),
   ]
 
   @Test(arguments: accepted)
@@ -100,6 +124,16 @@ struct BridgeCommandTests {
     ("alarm-stop", Array("press".utf8), "a button sends PRESS, not 'press'"),
     ("countdown", Array("1441".utf8), "expected a whole number of minutes from 0 to 1440, not '1441'"),
     ("countdown", Array("2.5".utf8), "not '2.5'"),
+    ("alarm-3", Array("ON".utf8), "this clock has 2 alarms, not an alarm 3"),
+    ("alarm-3-time", Array("07:00".utf8), "this clock has 2 alarms, not an alarm 3"),
+    ("alarm-21", Array("ON".utf8), "this clock has no command 'alarm-21'"),
+    ("alarm-0", Array("ON".utf8), "this clock has no command 'alarm-0'"),
+    ("alarm-1-tune", Array("chime".utf8), "this clock has no command 'alarm-1-tune'"),
+    ("alarm-1", Array("on".utf8), "expected ON or OFF, not 'on'"),
+    ("alarm-1-time", Array("7:45".utf8), "an alarm's time is HH:MM, not '7:45'"),
+    ("alarm-1-time", Array("24:00".utf8), "an alarm's time is HH:MM, not '24:00'"),
+    ("alarm-1-time", Array("07:45:10".utf8), "an alarm's time is HH:MM, not '07:45:10'"),
+    ("alarm-1-time", Array("07:4\u{1B}".utf8), #"not '07:4\u{1B}'"#),
     ("display", Array("\u{1B}[2J".utf8), "not '\\u{1B}[2J'"),
     // FuzzBridgeCommand's finding: 61 NULs quoted escaped to 366 letters; the quote is now cut
     // by what it prints, so the refusal stays a short line.

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
+import NixieAlarms
 import NixieControl
 import NixieText
+import NixieTime
 import Testing
 
 /// `nixie mqtt` between a real Mosquitto broker and a real clock on the simulator, each a
@@ -324,5 +326,60 @@ struct BrokerTests {
     #expect(configs.isEmpty, "\(configs.map(\.topic)) \(remover.errors)")
     let states = try rig.broker.retained("nixie/test/#")
     #expect(states.isEmpty, "\(states.map(\.topic))")
+  }
+}
+
+/// Each alarm as Home Assistant edits it: a switch and a time from the broker reach the clock's
+/// settings, and a list the clock shortened takes the dropped alarm's entities away.
+struct AlarmEntitiesBrokerTests {
+  static let clockYAML =
+    Rig.clockConfiguration + "\n"
+      + """
+      alarms:
+        - {at: "06:30", days: weekdays}
+        - {at: "09:00", days: [sun], tune: chime}
+      """
+
+  @Test func anAlarmsSwitchAndTimeReachTheClockAndADroppedAlarmsEntitiesGo() throws {
+    let rig = try Rig(clockYAML: Self.clockYAML)
+    try rig.startClock()
+    let subscriber = try rig.broker.subscribe()
+    try rig.startBridge()
+    #expect(subscriber.waitFor(rig.availability, "online", seconds: 20))
+    func alarm(_ index: Int, _ state: JSONValue) -> JSONValue? {
+      guard case .array(let items)? = state["settings"]?["alarms"], index < items.count else { return nil }
+      return items[index]
+    }
+    func alarmConfigs() throws -> [String] {
+      // Numbered alarms' objects: alarm_1, alarm_1_time…; not the buttons' alarm_snooze….
+      try rig.broker.retained("homeassistant/#").map(\.topic).filter { topic in
+        let parts = topic.split(separator: "/").dropFirst(3).first?.split(separator: "_") ?? []
+        return parts.count > 1 && parts[0] == "alarm" && parts[1].allSatisfy(\.isNumber)
+      }.sorted()
+    }
+    #expect(try Wait.until(seconds: 20) { try alarmConfigs().count == 4 })
+    #expect(subscriber.waitFor(rig.stateTopic("alarm-2"), "ON"))
+    try rig.broker.publish(rig.commandTopic("alarm-2"), "OFF")
+    #expect(rig.waitForClock { alarm(1, $0)?["enabled"] == .bool(false) })
+    #expect(subscriber.waitFor(rig.stateTopic("alarm-2"), "OFF"))
+    try rig.broker.publish(rig.commandTopic("alarm-1-time"), "07:45")
+    #expect(rig.waitForClock { alarm(0, $0)?["at"] == .string("07:45") })
+    #expect(subscriber.waitFor(rig.stateTopic("alarm-1-time"), "07:45"))
+    // The days, tune and snooze of each stay as they were.
+    let state = try rig.state()
+    #expect(alarm(0, state)?["days"] == .array(["mon", "tue", "wed", "thu", "fri"].map { .string($0) }))
+    #expect(alarm(1, state)?["tune"] == .string("chime"))
+    // One alarm left (set over the socket, as the web page does): alarm 2's entities go.
+    var change = ClockSettingsChange()
+    change.alarms = .set([Alarm(time: TimeOfDay(secondOfDay: 5 * 3600))])
+    #expect(try rig.ask(.change(change))["ok"] == .bool(true))
+    #expect(
+      try Wait.until(seconds: 20) {
+        try alarmConfigs() == [
+          "homeassistant/switch/test/alarm_1/config", "homeassistant/text/test/alarm_1_time/config",
+        ]
+      })
+    try rig.broker.publish(rig.commandTopic("alarm-2"), "ON")
+    #expect(rig.waitForLog("this clock has 1 alarms, not an alarm 2"))
   }
 }

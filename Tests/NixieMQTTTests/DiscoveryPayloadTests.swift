@@ -20,10 +20,10 @@ struct DiscoveryPayloadTests {
     return state
   }
 
-  /// Each config, by its topic, as JSON.
-  static func configs() throws -> [String: JSONValue] {
+  /// Each config, by its topic, as JSON (the empty ones, which remove an entity, left out).
+  static func configs(_ state: ClockState = state) throws -> [String: JSONValue] {
     var configs: [String: JSONValue] = [:]
-    for (topic, payload) in device.discovery(for: state) {
+    for (topic, payload) in device.discovery(for: state) where !payload.isEmpty {
       configs[topic] = try JSONReader.read(Array(payload.utf8))
     }
     return configs
@@ -218,9 +218,9 @@ struct DiscoveryPayloadTests {
 
   @Test func removalEmptiesEveryConfigAndState() {
     let topics = Self.device.retainedTopics
-    // The configs, tube care's two for each of up to 16 positions, and 0.3.0's synchronisation
-    // sensor, retired.
-    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 16 + 32)
+    // The configs, tube care's two for each of up to 16 positions, two for each of up to 20
+    // alarms, and 0.3.0's synchronisation sensor, retired.
+    #expect(topics.filter { $0.hasPrefix("homeassistant/") }.count == 16 + 32 + 40)
     #expect(topics.contains("homeassistant/sensor/kitchen/tube_16_least_used/config"))
     #expect(topics.contains("nixie/kitchen/tube-16-glow/state"))
     #expect(topics.contains("homeassistant/sensor/kitchen/synchronised/config"))
@@ -264,5 +264,51 @@ struct DiscoveryPayloadTests {
         "nixie/kitchen/tube-1-glow/state": "12.5", "nixie/kitchen/tube-1-least-used/state": "1.2",
         "nixie/kitchen/tube-2-glow/state": "0.0", "nixie/kitchen/tube-2-least-used/state": "None",
       ])
+  }
+
+  /// Each alarm of the settings is a text (its time, `HH:MM`) and a switch, numbered from 1;
+  /// the numbers the clock has not get empty configs, so alarms a shorter list dropped leave
+  /// no entity behind; `--remove` clears all twenty.
+  @Test func eachAlarmIsATimeAndASwitchAndTheRestAreRemoved() throws {
+    var state = Self.state
+    state.alarms = BridgeCommandTests.alarms
+    let discovery = Self.device.discovery(for: state)
+    let configs = try Self.configs(state)
+    #expect(configs.count == 15 + 4)
+    for (topic, payload) in configs {
+      let component = String(topic.split(separator: "/")[1])
+      #expect(HomeAssistantSchema.problems(component: component, payload: payload).isEmpty, "\(topic)")
+    }
+    let time = try #require(configs["homeassistant/text/kitchen/alarm_2_time/config"])
+    #expect(time["name"] == .string("Alarm 2 time"))
+    #expect(time["pattern"] == .string(#"^\d{2}:\d{2}$"#))
+    #expect(time["command_topic"] == .string("nixie/kitchen/alarm-2-time/set"))
+    #expect(time["state_topic"] == .string("nixie/kitchen/alarm-2-time/state"))
+    let toggle = try #require(configs["homeassistant/switch/kitchen/alarm_1/config"])
+    #expect(toggle["name"] == .string("Alarm 1"))
+    #expect(toggle["command_topic"] == .string("nixie/kitchen/alarm-1/set"))
+    let emptied = discovery.filter(\.payload.isEmpty).map(\.topic)
+    #expect(emptied.count == 2 * 18)
+    #expect(emptied.contains("homeassistant/text/kitchen/alarm_3_time/config"))
+    #expect(emptied.contains("homeassistant/switch/kitchen/alarm_20/config"))
+    #expect(!emptied.contains("homeassistant/switch/kitchen/alarm_2/config"))
+    let states = Dictionary(
+      uniqueKeysWithValues: Self.device.states(for: state, started: nil).map { ($0.topic, $0.payload) })
+    #expect(states["nixie/kitchen/alarm-1-time/state"] == "06:30")
+    #expect(states["nixie/kitchen/alarm-1/state"] == "ON")
+    // 09:00:30 reads 09:00 in a text that takes hours and minutes.
+    #expect(states["nixie/kitchen/alarm-2-time/state"] == "09:00")
+    #expect(states["nixie/kitchen/alarm-2/state"] == "OFF")
+    #expect(states["nixie/kitchen/alarm-3/state"] == nil)
+    let retained = Self.device.retainedTopics
+    #expect(retained.contains("homeassistant/switch/kitchen/alarm_20/config"))
+    #expect(retained.contains("nixie/kitchen/alarm-20-time/state"))
+  }
+
+  /// The state's alarms are read leniently: a member a newer clock adds is left aside.
+  @Test func theStatesAlarmsAreReadLeniently() throws {
+    let line = #"{"settings": {"alarms": [{"at": "06:30", "days": ["mon"], "label": "work"}, {"at": 5}]}}"#
+    let state = try #require(ClockState(json: try JSONReader.read(Array(line.utf8))))
+    #expect(state.alarms.map(\.time.secondOfDay) == [6 * 3600 + 1800])
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import NixieMQTT
+
 /// The discovery configs `nixie mqtt` retains, judged by Home Assistant's own code
 /// (`Tests/HomeAssistant/check_discovery.py`: its TOPIC_MATCHER, abbreviations, each platform's
 /// DISCOVERY_SCHEMA — which drops what it does not know, every dropped key a problem — and
@@ -44,6 +46,22 @@ struct HomeAssistantCheckTests {
     #expect(status == 0, "\(output)")
     #expect(
       output.split(separator: "\n").filter { $0.contains(": accepted by Home Assistant") }.count == 31,
+      "\(output)")
+  }
+
+  /// Each alarm's time (a text with a pattern) and switch, as the bridge publishes them for a
+  /// clock with alarms, are accepted whole too.
+  @Test func theAlarmsTimesAndSwitchesAreAcceptedWholeByHomeAssistant() throws {
+    var state = DiscoveryPayloadTests.state
+    state.alarms = BridgeCommandTests.alarms
+    let configs = DiscoveryPayloadTests.device.discovery(for: state).filter {
+      !$0.payload.isEmpty && $0.topic.contains("/alarm_") && !$0.topic.contains("/button/")
+    }
+    #expect(configs.count == 4)
+    let (status, output) = try Self.check(configs.map { "\($0.topic)\t\($0.payload)" })
+    #expect(status == 0, "\(output)")
+    #expect(
+      output.split(separator: "\n").filter { $0.contains(": accepted by Home Assistant") }.count == 4,
       "\(output)")
   }
 

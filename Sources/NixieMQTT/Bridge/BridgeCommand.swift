@@ -62,6 +62,7 @@ public enum BridgeCommand {
       }
       return .success(.face(face))
     default:
+      if let alarm = HomeAssistantDevice.alarmRequest(name: name, text: text, state: state) { return alarm }
       return .failure(MQTTError("this clock has no command \(Printable.quoted(name))"))
     }
   }

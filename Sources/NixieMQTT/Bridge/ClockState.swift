@@ -1,3 +1,4 @@
+import NixieAlarms
 import NixieControl
 import NixieText
 
@@ -32,6 +33,8 @@ public struct ClockState: Hashable, Sendable {
   public var alarmTimer = false
   /// The next alarm's ring, RFC 3339 UTC; nil when none is set to ring.
   public var nextAlarm: String?
+  /// The alarms of the clock's settings (`settings.alarms`).
+  public var alarms: [Alarm] = []
 
   public init() {}
 
@@ -54,6 +57,7 @@ public struct ClockState: Hashable, Sendable {
     if let brightness = settings["brightness"]?.whole { self.brightness = brightness }
     if let fade = settings["fade_ms"]?.whole { self.fadeMilliseconds = fade }
     if let seconds = settings["show_seconds"]?.whole { self.showSeconds = seconds }
+    if let alarms = settings["alarms"] { self.alarms = ClockSettingsChange.alarms(reported: alarms) }
     if case .array(let faces)? = settings["faces"] {
       self.faces = faces.compactMap { face in
         if case .string(let topic)? = face["topic"] { return .topic(topic) }

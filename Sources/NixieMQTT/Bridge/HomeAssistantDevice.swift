@@ -39,7 +39,7 @@ struct HomeAssistantDevice: Sendable {
     ]
     + (1...TubeWear.maximumPositions).flatMap {
       [("sensor", wearObjects($0).glow), ("sensor", wearObjects($0).least)]
-    }
+    } + alarmSettingObjects
 
   /// The object ids of tube `number`'s (1 is the first) tube care sensors.
   static func wearObjects(_ number: Int) -> (glow: String, least: String) {
@@ -254,7 +254,8 @@ struct HomeAssistantDevice: Sendable {
   /// care count is `wear`.
   func discovery(for state: ClockState, wear: [TubeWear] = []) -> [(topic: String, payload: String)] {
     let device = device(board: state.board)
-    return (entities(for: state) + wearEntities(wear)).map { entity in
+    let entities = entities(for: state) + alarmSettingEntities(state.alarms) + wearEntities(wear)
+    return entities.map { entity in
       let payload = JSONText.object(
         [
           ("name", JSONText.quoted(entity.name)),
@@ -263,7 +264,7 @@ struct HomeAssistantDevice: Sendable {
           + entity.members
           + [("availability_topic", JSONText.quoted(topics.availability)), ("device", device)])
       return (topics.config(entity.component, entity.object), payload)
-    }
+    } + absentAlarmConfigs(count: state.alarms.count)
   }
 
   /// The state topics and their payloads for a clock in `state`, started at `started` (Unix
@@ -288,7 +289,7 @@ struct HomeAssistantDevice: Sendable {
       // Whole seconds: the uptime is counted in them.
       states.append((topics.state(Topic.started), RFC3339.seconds(fromUnixNanoseconds: started)))
     }
-    return states.map { (topic: $0.0, payload: $0.1) }
+    return states.map { (topic: $0.0, payload: $0.1) } + alarmSettingStates(state.alarms)
   }
 
   /// Every retained topic of the clock, for `--remove`: the configs, the states, the
@@ -299,6 +300,7 @@ struct HomeAssistantDevice: Sendable {
         Topic.display, Topic.brightness, Topic.show, Topic.showSeconds, Topic.fade, Topic.face, Topic.night,
         Topic.synchronised, Topic.started, Topic.nextAlarm,
       ].map(topics.state)
+      + Self.alarmStateNames.map(topics.state)
       + (1...TubeWear.maximumPositions).flatMap { [Topic.wear($0).glow, Topic.wear($0).least] }.map(
         topics.state)
       + [topics.availability]
