@@ -31,9 +31,11 @@ struct WriteTimeWatchTests {
   @Test func theWritesAfterTheWarmUpGiveTheFirstFit() {
     var writes = Writes()
     let first = WriteTimeWatch.warmUp + WriteTimeWatch.window
-    #expect(writes.record(first - 1, of: 200_000).isEmpty)
+    let refits1 = writes.record(first - 1, of: 200_000)
+    #expect(refits1.isEmpty)
     #expect(writes.watch.writeTime == nil)
-    #expect(writes.record(1, of: 200_000) == [PWMSettings.fitted(writeTime: 250_000)])
+    let refits2 = writes.record(1, of: 200_000)
+    #expect(refits2 == [PWMSettings.fitted(writeTime: 250_000)])
     #expect(writes.watch.writeTime == 200_000)
     #expect(writes.current.levels == 20)
     #expect(writes.current.slice == 250_000)
@@ -54,14 +56,17 @@ struct WriteTimeWatchTests {
   @Test func theFirstMeasureFitsAtOnceAndFasterWritesUndoItWithinAWindow() {
     var writes = Writes()
     _ = writes.record(WriteTimeWatch.warmUp, of: 0)
-    #expect(writes.record(WriteTimeWatch.window, of: 3_000_000) == [PWMSettings.fitted(writeTime: 3_750_000)])
+    let refits3 = writes.record(WriteTimeWatch.window, of: 3_000_000)
+    #expect(refits3 == [PWMSettings.fitted(writeTime: 3_750_000)])
     #expect(writes.current.levels == 2)
-    #expect(writes.record(WriteTimeWatch.window, of: 100_000) == [PWMSettings.fitted(writeTime: 125_000)])
+    let refits4 = writes.record(WriteTimeWatch.window, of: 100_000)
+    #expect(refits4 == [PWMSettings.fitted(writeTime: 125_000)])
   }
 
   @Test func aFastBoardKeepsTheStandardPWM() {
     var writes = Writes()
-    #expect(writes.record(2_000, of: 3_000).isEmpty)
+    let refits5 = writes.record(2_000, of: 3_000)
+    #expect(refits5.isEmpty)
     #expect(writes.watch.writeTime == 3_000)
     #expect(writes.current == PWMSettings())
   }
@@ -87,11 +92,14 @@ struct WriteTimeWatchTests {
     let fitted = writes.current
     #expect(fitted == PWMSettings.fitted(writeTime: 625_000))
     for _ in 0..<3 {
-      #expect(writes.record(WriteTimeWatch.window, of: 5_560_000).isEmpty)
-      #expect(writes.record(WriteTimeWatch.window, of: 500_000, every: 666_000).isEmpty)
+      let refits6 = writes.record(WriteTimeWatch.window, of: 5_560_000)
+      #expect(refits6.isEmpty)
+      let refits7 = writes.record(WriteTimeWatch.window, of: 500_000, every: 666_000)
+      #expect(refits7.isEmpty)
     }
     // Three windows of them in a row: 0.27 s.
-    #expect(writes.record(WriteTimeWatch.window * 3, of: 5_560_000).isEmpty)
+    let refits8 = writes.record(WriteTimeWatch.window * 3, of: 5_560_000)
+    #expect(refits8.isEmpty)
     #expect(writes.current == fitted)
     #expect(writes.watch.writeTime == 5_560_000)
   }
@@ -123,9 +131,11 @@ struct WriteTimeWatchTests {
     #expect(writes.current == PWMSettings.fitted(writeTime: 125_000))
     #expect(writes.current.slice == 125_000)
     for wandering in [95_000, 104_000, 120_000, 125_000, 70_000, 130_000, 100_000] as [UInt64] {
-      #expect(writes.record(WriteTimeWatch.window, of: wandering).isEmpty)
+      let refits9 = writes.record(WriteTimeWatch.window, of: wandering)
+      #expect(refits9.isEmpty)
     }
-    #expect(writes.record(WriteTimeWatch.window, of: 40_000) == [PWMSettings.fitted(writeTime: 50_000)])
+    let refits10 = writes.record(WriteTimeWatch.window, of: 40_000)
+    #expect(refits10 == [PWMSettings.fitted(writeTime: 50_000)])
     #expect(writes.current.slice == 50_000)
   }
 
