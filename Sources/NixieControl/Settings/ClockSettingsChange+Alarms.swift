@@ -57,13 +57,10 @@ extension ClockSettingsChange {
   }
 
   private static func parseAlarm(_ item: JSONValue) -> Result<Alarm, ControlRequestError> {
-    guard case .object(let members) = item else {
-      return .failure(ControlRequestError("must be an object such as {\"at\": \"07:00\"}"))
-    }
-    if let unknown = members.map(\.key).first(where: { !alarmMembers.contains($0) }) {
-      return .failure(
-        ControlRequestError(
-          "unknown member '\(Printable.escaped(unknown))'; members: " + alarmMembers.joined(separator: ", ")))
+    if case .failure(let error) = object(
+      item, allowed: alarmMembers, noun: "member", example: "must be an object such as {\"at\": \"07:00\"}")
+    {
+      return .failure(error)
     }
     guard case .string(let text)? = item["at"], let time = TimeOfDay(text) else {
       return .failure(ControlRequestError("'at' must be a local time HH:MM or HH:MM:SS such as \"07:00\""))

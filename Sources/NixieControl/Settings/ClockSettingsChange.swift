@@ -173,13 +173,12 @@ public struct ClockSettingsChange: Hashable, Sendable {
 
   /// Reads the object of a `set` request; strictly typed, unknown keys refused.
   public static func parse(_ value: JSONValue) -> Result<ClockSettingsChange, ControlRequestError> {
-    guard case .object(let members) = value else {
-      return .failure(ControlRequestError("'set' must be an object such as {\"brightness\": 40}"))
-    }
-    if let unknown = members.map(\.key).first(where: { !keys.contains($0) }) {
-      return .failure(
-        ControlRequestError(
-          "unknown setting '\(Printable.escaped(unknown))'; settings: " + keys.joined(separator: ", ")))
+    let members: [(key: String, value: JSONValue)]
+    switch object(
+      value, allowed: keys, noun: "setting", example: "'set' must be an object such as {\"brightness\": 40}")
+    {
+    case .success(let found): members = found
+    case .failure(let error): return .failure(error)
     }
     guard !members.isEmpty else { return .failure(ControlRequestError("'set' names no setting")) }
     var change = ClockSettingsChange()
@@ -231,6 +230,20 @@ public struct ClockSettingsChange: Hashable, Sendable {
       }
     }
     return .success(change)
+  }
+
+  /// The members of `value`, an object whose keys are all `allowed`; else `notAnObject`, or
+  /// `unknown NOUN 'KEY'; NOUNs: …` for the first key it does not take.
+  static func object(_ value: JSONValue, allowed: [String], noun: String, example notAnObject: String)
+    -> Result<[(key: String, value: JSONValue)], ControlRequestError>
+  {
+    guard case .object(let members) = value else { return .failure(ControlRequestError(notAnObject)) }
+    if let unknown = members.map(\.key).first(where: { !allowed.contains($0) }) {
+      return .failure(
+        ControlRequestError(
+          "unknown \(noun) '\(Printable.escaped(unknown))'; \(noun)s: " + allowed.joined(separator: ", ")))
+    }
+    return .success(members)
   }
 
   /// A setting that is a whole number in `range`: reset by `null`, else set; nil for anything
