@@ -32,7 +32,8 @@ struct ClockDaemonTests {
       reload: (() throws -> ClockPlanner)? = nil,
       configure: ((ClockConfiguration) throws -> ClockPlanner)? = nil,
       zoneChange: (() -> ClockPlanner?)? = nil,
-      clock: ManualDaemonClock? = nil, inbox: ClockInbox = ClockInbox(), settings: ClockSettingsEditor? = nil
+      clock: ManualDaemonClock? = nil, inbox: ClockInbox = ClockInbox(), settings: ClockSettingsEditor? = nil,
+      status: ClockStatus? = nil
     ) {
       self.clock = clock ?? ManualDaemonClock(wall: start, lateness: lateness)
       let clock = self.clock
@@ -44,7 +45,7 @@ struct ClockDaemonTests {
         planner: planner, display: display,
         services: ClockDaemon.Services(
           clock: clock, synchronisation: sync, notifier: notifier, inbox: inbox, logger: log.logger,
-          settings: settings),
+          status: status, settings: settings),
         duration: UInt64(seconds * 1e9), reload: reload, configure: configure, zoneChange: zoneChange)
     }
 

@@ -1,5 +1,6 @@
 import NixieControl
 import NixieDisplay
+import NixieSystem
 import NixieText
 
 /// Turns a checked control request into a command for the daemon loop or an answer: a value
@@ -7,23 +8,39 @@ import NixieText
 /// formatter's message. A request that names no transition gets the clock's, as configured
 /// when it is shown (so a reloaded configuration applies). Version 2's `state` and `set` need
 /// the report and the editor; without them they are refused.
+///
+/// An answer goes out once the loop has applied what the request posted (up to
+/// `appliedWithin`), so a `state` asked after an answer shows its effect.
 public struct ControlRequestHandler: Sendable {
   public let formatter: ValueFormatter
   public let inbox: ClockInbox
   public let editor: ClockSettingsEditor?
   public let report: ClockStateReport?
+  /// CLOCK_MONOTONIC, for the bound on waiting for the loop.
+  private let now: @Sendable () -> UInt64
+
+  /// How long an answer waits for the loop to apply its request: a loop that takes longer is
+  /// stuck, and the answer goes out anyway.
+  public static let appliedWithin: UInt64 = 500_000_000
 
   public init(
     formatter: ValueFormatter, inbox: ClockInbox, editor: ClockSettingsEditor? = nil,
-    report: ClockStateReport? = nil
+    report: ClockStateReport? = nil, now: @escaping @Sendable () -> UInt64 = { SystemClock().now() }
   ) {
     self.formatter = formatter
     self.inbox = inbox
     self.editor = editor
     self.report = report
+    self.now = now
   }
 
   public func handle(_ request: ControlRequest) -> ControlReply {
+    let reply = answer(request)
+    report?.status.waitUntilApplied(inbox.posted, deadline: now() &+ Self.appliedWithin)
+    return reply
+  }
+
+  private func answer(_ request: ControlRequest) -> ControlReply {
     switch request {
     case .clear:
       inbox.post(.clear)

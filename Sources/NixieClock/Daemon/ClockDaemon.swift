@@ -176,7 +176,8 @@ public final class ClockDaemon {
           synchronised: synchronised ?? true,
           message: message.map { $0.text ?? planner.layout.text(of: $0.state) },
           room: room.report(planner: planner, at: Int64(mono), wall: clock.wallTime()),
-          alarms: alarms.report(planner: planner, wall: now, mono: mono)))
+          alarms: alarms.report(planner: planner, wall: now, mono: mono)),
+        applied: services.inbox.taken)
 
       // Alive: the frame loop's next heartbeat may ping. Wake again within an interval.
       if let watchdog {

@@ -65,16 +65,36 @@ public final class ClockStatus: Sendable {
 
   private let latest = Locked<Snapshot?>(nil)
   private let listener = LockedAction<Void, Void>()
+  /// How many of the inbox's commands the loop had applied at its last update (unset while no
+  /// loop counts them: a status fed by hand).
+  private let applied = WaitableCount()
 
   public init() {}
 
-  public func update(_ snapshot: Snapshot) {
+  /// The loop's look after it applied the first `commands` of its inbox's commands (nil: not
+  /// counted).
+  public func update(_ snapshot: Snapshot, applied commands: UInt64? = nil) {
     let changed = latest.withLock { latest in
       defer { latest = snapshot }
       return latest.map { $0.published != snapshot.published } ?? true
     }
+    if let commands { applied.set(commands) }
     if changed { listener() }
   }
+
+  /// Waits until the loop has applied the first `commands` of its inbox's commands and
+  /// published its look after them, or `deadline` (CLOCK_MONOTONIC) has passed; at once when
+  /// no loop counts them. So the answer to a request that posted a command goes out once a
+  /// `state` asked after it shows the command's effect (the web page reads the state after a
+  /// save and fills its controls from it), and a stuck loop holds it back no longer than the
+  /// bound.
+  public func waitUntilApplied(_ commands: UInt64, deadline: UInt64) {
+    applied.wait(for: commands, until: deadline)
+  }
+
+  /// How many of the inbox's commands the loop had applied at its last update; nil while no
+  /// loop counts them.
+  public var appliedCommands: UInt64? { applied.value }
 
   /// Calls `action` (on the daemon loop's thread) after an update that changed what a state
   /// subscriber sees.

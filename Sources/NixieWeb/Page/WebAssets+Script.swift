@@ -83,9 +83,11 @@ extension WebAssets {
       try { answer = await response.json(); } catch (error) { answer = {}; }
       if (response.status === 401) { location.reload(); return false; }
       if (!response.ok) { say(message, refusal(words, response.status, answer.error), true); return false; }
+      // The controls show what the clock now holds before the answer says so (the clock
+      // answers once it has applied the change), so an edit begun after the answer is kept.
+      await refresh();
       say(message, answer === false ? words.name + " changed until the clock restarts: it has no file to save it to."
         : saved || words.saved, false);
-      await refresh();
       return true;
     }
 
