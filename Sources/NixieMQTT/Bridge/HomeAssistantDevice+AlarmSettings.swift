@@ -20,9 +20,14 @@ extension HomeAssistantDevice {
     ("alarm-\(number)-time", "alarm-\(number)")
   }
 
+  /// Alarm `number`'s components and object ids: its time's `text`, its `switch`.
+  static func alarmComponents(_ number: Int) -> [(component: String, object: String)] {
+    [("text", alarmObjects(number).time), ("switch", alarmObjects(number).enabled)]
+  }
+
   /// The alarms' components and object ids, for as many alarms as a clock keeps.
   static let alarmSettingObjects: [(String, String)] = (1...SettingRanges.mostAlarms).flatMap {
-    [("text", alarmObjects($0).time), ("switch", alarmObjects($0).enabled)]
+    alarmComponents($0).map { ($0.component, $0.object) }
   }
 
   /// What a `text` of an alarm's time takes: hours and minutes.
@@ -34,9 +39,6 @@ extension HomeAssistantDevice {
     return alarms.indices.flatMap { index -> [Entity] in
       let number = index + 1
       let (objects, names) = (Self.alarmObjects(number), Self.alarmTopics(number))
-      func io(_ name: String) -> [(String, String)] {
-        [("state_topic", q(topics.state(name))), ("command_topic", q(topics.command(name)))]
-      }
       return [
         Entity(
           component: "text", object: objects.time, name: "Alarm \(number) time",
@@ -55,8 +57,7 @@ extension HomeAssistantDevice {
   func absentAlarmConfigs(count: Int) -> [(topic: String, payload: String)] {
     guard count < SettingRanges.mostAlarms else { return [] }
     return ((count + 1)...SettingRanges.mostAlarms).flatMap { number -> [(topic: String, payload: String)] in
-      let objects = Self.alarmObjects(number)
-      return [(topics.config("text", objects.time), ""), (topics.config("switch", objects.enabled), "")]
+      Self.alarmComponents(number).map { (topics.config($0.component, $0.object), "") }
     }
   }
 

@@ -87,12 +87,17 @@ struct HomeAssistantDevice: Sendable {
   /// The synchronisation's state payloads: the problem sensor is on when not synchronised.
   static let synchronisedPayloads = (on: "unsynchronised", off: "synchronised")
 
+  /// The members naming an entity's state and command topics, `name` under the prefix.
+  func io(_ name: String) -> [(String, String)] {
+    [
+      ("state_topic", JSONText.quoted(topics.state(name))),
+      ("command_topic", JSONText.quoted(topics.command(name))),
+    ]
+  }
+
   /// The entities for a clock in `state` (the select's options are its faces).
   func entities(for state: ClockState) -> [Entity] {
     let q = JSONText.quoted
-    func io(_ name: String) -> [(String, String)] {
-      [("state_topic", q(topics.state(name))), ("command_topic", q(topics.command(name)))]
-    }
     func icon(_ name: String) -> (String, String) { ("icon", q("mdi:" + name)) }
     func duration(unit: String) -> [(String, String)] {
       [("unit_of_measurement", q(unit)), ("device_class", q("duration")), ("mode", q("box"))]
