@@ -539,7 +539,8 @@ def alarm_checks(driver, rig):
 def alarm_list_checks(driver, rig):
     """The alarms to edit: one added on the page (its time, Saturday alone, a tune from the
     list) is saved to the clock and its overrides file, turned off and saved again, then taken
-    out; an alarm without a day is said beside Save and not sent."""
+    out; an alarm without a day, or with a snooze that is no duration, is said beside Save and
+    not sent."""
     def clock_alarms(expected):
         try:
             return wait_for(lambda: (lambda a: a if expected(a) else None)(state(driver)["settings"]["alarms"]),
@@ -552,14 +553,20 @@ def alarm_list_checks(driver, rig):
         row.querySelector('.at').value = '06:45';
         for (const box of row.querySelectorAll('.days input')) box.checked = box.value === 'sat';
         row.querySelector('.tune').value = 'chime';
+        row.querySelector('.snooze').value = '5m';
+        row.querySelector('.ring-for').value = '1h30m';
     """)
     legend = driver.find_element(By.CSS_SELECTOR, "#alarm-list .alarm:last-child legend").text
     check(legend == "Alarm 1", "the new alarm is numbered: %r" % legend)
     message = apply(driver, "alarms-apply", "alarms-message")
     check(message == "Alarms saved.", "Save alarms says %r" % message)
     alarms = clock_alarms(lambda a: len(a) == 1)
-    check(alarms == [{"at": "06:45", "days": ["sat"], "tune": "chime", "snooze_s": 540, "ring_for_s": 600,
+    check(alarms == [{"at": "06:45", "days": ["sat"], "tune": "chime", "snooze_s": 300, "ring_for_s": 5400,
                       "enabled": True}], "the clock's alarms: %s" % alarms)
+    shown = driver.execute_script(
+        "const row = document.querySelector('#alarm-list .alarm');"
+        "return [row.querySelector('.snooze').value, row.querySelector('.ring-for').value];")
+    check(shown == ["5m", "1h30m"], "the saved row shows its snooze and ring as durations: %s" % shown)
     with open(rig.path("overrides.yaml")) as saved:
         check('- at: "06:45"' in saved.read(), "the alarm is in the overrides file")
     driver.execute_script("document.querySelector('#alarm-list .alarm .on').checked = false;")
@@ -572,7 +579,14 @@ def alarm_list_checks(driver, rig):
     """)
     message = apply(driver, "alarms-apply", "alarms-message")
     check("at least one day" in message, "an alarm without a day: %r" % message)
-    check(len(state(driver)["settings"]["alarms"]) == 1, "the dayless alarm was not sent")
+    driver.execute_script("""
+        const row = document.querySelector('#alarm-list .alarm:last-child');
+        row.querySelector('.days input').checked = true;
+        row.querySelector('.snooze').value = '5 minutes';
+    """)
+    message = apply(driver, "alarms-apply", "alarms-message")
+    check("a snooze of 1s to 1h" in message, "a snooze the page cannot read: %r" % message)
+    check(len(state(driver)["settings"]["alarms"]) == 1, "neither alarm was sent")
     for button in driver.find_elements(By.CSS_SELECTOR, "#alarm-list .remove"):
         button.click()
     message = apply(driver, "alarms-apply", "alarms-message")

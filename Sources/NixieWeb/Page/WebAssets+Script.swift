@@ -59,7 +59,10 @@ extension WebAssets {
         invalid: () => "Anti-poisoning could not start." },
       alarm: { name: "The alarm", failed: "Not done", saved: "Done.", invalid: () => "Not done." },
       alarms: { name: "Alarms", failed: "Alarms not changed", saved: "Alarms saved.",
-        invalid: () => "Each alarm needs a time, at least one day and a tune; at most \#(SettingRanges.mostAlarms) alarms." },
+        invalid: () => "Each alarm needs a time, at least one day, a tune, a snooze of "
+          + durationText(\#(SettingRanges.alarmSnoozeSeconds.lowerBound)) + " to " + durationText(\#(SettingRanges.alarmSnoozeSeconds.upperBound))
+          + " and a ring of " + durationText(\#(SettingRanges.alarmRingForSeconds.lowerBound)) + " to "
+          + durationText(\#(SettingRanges.alarmRingForSeconds.upperBound)) + " (9m, 30s, 1h30m); at most \#(SettingRanges.mostAlarms) alarms." },
       countdown: { name: "The countdown", failed: "Countdown not started", saved: "Countdown started.",
         invalid: () => "A countdown takes a duration such as 90s, 9m or 1h30m, up to 24h." },
     };
@@ -212,16 +215,35 @@ extension WebAssets {
       $("alarm-status").classList.toggle("ringing", alarm.bell === "ringing");
     }
 
-    // The alarms to edit: one fieldset each — its time, its days, its tune, on or off, a
-    // button that takes it out — filled from the clock's settings after every load and save
-    // (never by the 5-second refresh, so an edit in progress stays); the snooze and how long
-    // it rings are kept as the clock has them.
+    // The alarms to edit: one fieldset each — its time, its days, its tune, its snooze and how
+    // long it rings (durations as nixie.yaml writes them: 9m, 30s, 1h30m), on or off, a button
+    // that takes it out — filled from the clock's settings after every load and save (never by
+    // the 5-second refresh, so an edit in progress stays).
     const dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+    // Seconds as a duration (540 → 9m, 90 → 1m30s), and back (NaN for what is not one).
+    function durationText(seconds) {
+      const parts = [[Math.floor(seconds / 3600), "h"], [Math.floor(seconds % 3600 / 60), "m"], [seconds % 60, "s"]];
+      return parts.filter(([count]) => count > 0).map(([count, unit]) => count + unit).join("") || "0s";
+    }
+    function durationSeconds(text) {
+      const match = /^(?:(\d{1,3})h)?(?:(\d{1,5})m)?(?:(\d{1,6})s?)?$/.exec(text.trim());
+      if (!match || !text.trim()) return NaN;
+      return Number(match[1] || 0) * 3600 + Number(match[2] || 0) * 60 + Number(match[3] || 0);
+    }
+    function durationField(className, label, seconds) {
+      const field = document.createElement("label");
+      field.className = "duration";
+      const input = document.createElement("input");
+      input.className = className;
+      input.size = 6;
+      input.autocomplete = "off";
+      input.value = durationText(seconds);
+      field.append(label + " ", input);
+      return field;
+    }
     function alarmRow(alarm) {
       const row = document.createElement("fieldset");
       row.className = "alarm";
-      row.dataset.snooze = alarm.snooze_s;
-      row.dataset.ringFor = alarm.ring_for_s;
       const legend = document.createElement("legend");
       row.append(legend);
       const top = document.createElement("div");
@@ -262,7 +284,10 @@ extension WebAssets {
       tune.autocomplete = "off";
       tune.value = alarm.tune;
       tuneRow.append(tune);
-      row.append(top, days, tuneRow);
+      const timing = document.createElement("div");
+      timing.className = "row";
+      timing.append(durationField("snooze", "snooze", alarm.snooze_s), durationField("ring-for", "rings for", alarm.ring_for_s));
+      row.append(top, days, tuneRow, timing);
       return row;
     }
     function numberAlarms() {
@@ -279,8 +304,8 @@ extension WebAssets {
         at: row.querySelector(".at").value,
         days: [...row.querySelectorAll(".days input:checked")].map((box) => box.value),
         tune: row.querySelector(".tune").value.trim(),
-        snooze_s: Number(row.dataset.snooze),
-        ring_for_s: Number(row.dataset.ringFor),
+        snooze_s: durationSeconds(row.querySelector(".snooze").value),
+        ring_for_s: durationSeconds(row.querySelector(".ring-for").value),
         enabled: row.querySelector(".on").checked,
       }));
     }
@@ -467,7 +492,9 @@ extension WebAssets {
     $("alarms-apply").addEventListener("click", async () => {
       const list = alarmList();
       if (list.length > \#(SettingRanges.mostAlarms)
-        || list.some((alarm) => !/^\d\d:\d\d$/.test(alarm.at) || alarm.days.length === 0 || !alarm.tune)) {
+        || list.some((alarm) => !/^\d\d:\d\d$/.test(alarm.at) || alarm.days.length === 0 || !alarm.tune
+          || !(alarm.snooze_s >= \#(SettingRanges.alarmSnoozeSeconds.lowerBound) && alarm.snooze_s <= \#(SettingRanges.alarmSnoozeSeconds.upperBound))
+          || !(alarm.ring_for_s >= \#(SettingRanges.alarmRingForSeconds.lowerBound) && alarm.ring_for_s <= \#(SettingRanges.alarmRingForSeconds.upperBound)))) {
         return refuse("alarms", controls.alarms.invalid());
       }
       await change("alarms", "/api/settings", { alarms: list },

@@ -40,6 +40,7 @@ extension WebAssets {
     .alarm .days { gap: 0 .25rem; }
     .alarm .days label.check { gap: .2rem; min-width: 0; font-size: .9rem; }
     .alarm input.tune { flex: 1; min-width: 8rem; }
+    .alarm label.duration { display: flex; align-items: center; gap: .35rem; font-size: .9rem; color: var(--dim); }
     .wear-tube { margin: .5rem 0 .75rem; }
     .wear-tube p { margin: 0 0 .25rem; font-size: .9rem; }
     .wear-bars { display: flex; align-items: flex-end; gap: 2px; height: 4rem; border-bottom: 1px solid #3a302a; }
