@@ -6,7 +6,7 @@ import NixieTransports
 
 /// Plays tunes on a board's buzzer line from a thread of its own (`nixie-buzzer`), each level
 /// change (`BuzzerWaveform`) written at its absolute deadline on the clock, so no delay adds up
-/// over a tune.
+/// over a tune; after a stall the changes whose time has passed are skipped.
 ///
 /// A passive buzzer (`BuzzerKind.passive`) gets a square wave at each note's pitch; an active
 /// one the line on for each note. Given a `ToneOutput` (a kernel PWM channel) instead of the
@@ -162,12 +162,21 @@ public final class BuzzerPlayer: @unchecked Sendable {
         continue
       }
       let deadline = origin &+ edge.at
-      if clock.now() < deadline {
+      let now = clock.now()
+      if now < deadline {
         sleepUnlocked(parker, until: deadline)
         continue
       }
-      guard perform(edge.step) else { break }
+      // Woken late (a stall): the steps whose time has passed since are skipped and only the
+      // last of them is made — the level (or pitch) the tune has now — so a stall leaves a
+      // gap in the tune, never a burst of edges played at once.
+      var step = edge.step
       pending = cursor?.next()
+      while let next = pending, origin &+ next.at <= now {
+        step = next.step
+        pending = cursor?.next()
+      }
+      guard perform(step) else { break }
     }
     if failed == nil { write(active: false) }
     sounding = false
