@@ -63,6 +63,26 @@ struct WriteTimeWatchTests {
     #expect(refits4 == [PWMSettings.fitted(writeTime: 125_000)])
   }
 
+  /// An idle display's writes — two a second, each out of a sleeping machine — are not
+  /// measured, however slow: in a CI run's loaded VM they took 4.9 ms, and their fit (one
+  /// level) kept a clock dimmed to 30 % fully lit. The first run of writes (a fade, a dimmed
+  /// display's PWM) is measured, and fits.
+  @Test func anIdleDisplaysSparseWritesAreNotMeasuredTheFirstRunIs() {
+    var writes = Writes()
+    let idle = writes.record(
+      WriteTimeWatch.warmUp + 4 * WriteTimeWatch.window, of: 4_930_000, every: 500_000_000)
+    #expect(idle.isEmpty)
+    #expect(writes.watch.writeTime == nil)
+    // A write just past a run's gap does not count either; one within it does.
+    let gap = WriteTimeWatch.runGap
+    let justPast = writes.record(WriteTimeWatch.window, of: 100_000, every: gap + 100_001)
+    #expect(justPast.isEmpty)
+    #expect(writes.watch.writeTime == nil)
+    let run = writes.record(WriteTimeWatch.window, of: 100_000, every: gap + 100_000)
+    #expect(run == [PWMSettings.fitted(writeTime: 125_000)])
+    #expect(writes.watch.writeTime == 100_000)
+  }
+
   @Test func aFastBoardKeepsTheStandardPWM() {
     var writes = Writes()
     let refits5 = writes.record(2_000, of: 3_000)

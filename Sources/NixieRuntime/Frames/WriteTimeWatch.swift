@@ -9,7 +9,12 @@ import NixieTransitions
 /// for the first time, libraries bound lazily, an emulator translating it) and takes many
 /// times what it will — in the kernel VM the first writes took 2.5–3.8 ms, the next ones
 /// 60–150 µs. From then on every `window` writes give a measure: the window's median, so a
-/// write the scheduler was preempted in does not count. The PWM is fitted to the measure and
+/// write the scheduler was preempted in does not count. Only writes made in a run are measured,
+/// each begun within `runGap` of the last one's end (a fade, a dimmed display's PWM): those are
+/// the writes the slices must hold. An idle display's writes, one when its value changes, each
+/// come out of a sleeping machine (cold caches, a CPU clocked down, an emulator translating
+/// afresh): in a CI run's loaded VM they measured 4.9 ms where the same clock's PWM writes took
+/// 50–150 µs, and the fit of it — one level — kept a clock dimmed to 30 % fully lit. The PWM is fitted to the measure and
 /// a quarter more (`headroom`), so the writes a little slower than the median fit too.
 ///
 /// The first measure fits at once: it is the board's. After it the PWM gets fewer levels only
@@ -28,6 +33,9 @@ public struct WriteTimeWatch: Sendable {
   public static let window = 16
   /// How long the writes must be too slow for the PWM before it gets fewer levels: 1 s.
   public static let sustained: UInt64 = 1_000_000_000
+  /// The longest pause before a write that still counts it as one of a run: a PWM period at
+  /// its longest, so every write of a fade or of a dimmed display counts, whatever the fit.
+  public static let runGap: UInt64 = PWMSettings.maximumPeriod
 
   /// The time a slice is fitted to: a measured write and a quarter more.
   public static func headroom(_ writeTime: UInt64) -> UInt64 {
@@ -41,6 +49,8 @@ public struct WriteTimeWatch: Sendable {
   /// While the measures are too slow for the PWM: when the first of them was taken, and the
   /// least slow of them.
   private var slow: (since: UInt64, least: UInt64)?
+  /// When the last write ended; nil before the first.
+  private var lastEnd: UInt64?
 
   /// The latest measure: the median write, in nanoseconds (after a sustained slowness, the
   /// least slow measure of it, which the PWM was fitted to); nil before the first window is full.
@@ -52,10 +62,14 @@ public struct WriteTimeWatch: Sendable {
   /// timeline, nanoseconds). Returns the settings to play on in when a measure says `current`
   /// no longer fits; nil to keep it.
   public mutating func record(_ duration: UInt64, at time: UInt64, current: PWMSettings) -> PWMSettings? {
+    let start = time > duration ? time - duration : 0
+    let inRun = lastEnd.map { start <= $0 || start - $0 <= Self.runGap } ?? false
+    lastEnd = time
     guard warmed == Self.warmUp else {
       warmed += 1
       return nil
     }
+    guard inRun else { return nil }
     durations[filled] = duration
     filled += 1
     guard filled == Self.window else { return nil }
