@@ -45,9 +45,6 @@ extension ClockConfiguration {
     /// The timer's defaults: `timer`, rung for a minute.
     public static let standard = Countdown(
       tune: BuiltInTunes.named(defaultTune) ?? Tune(name: defaultTune, notes: []))
-
-    /// A countdown lasts a second to a day.
-    public static let secondsRange = 1...86_400
   }
 
   /// `chime:`: a short tune at each full hour, never in night hours.

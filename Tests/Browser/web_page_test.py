@@ -206,6 +206,17 @@ def shown_digits(driver):
     return driver.execute_script(SHOWN_DIGITS + "return digits;")
 
 
+def settled_frame(driver):
+    """The page's frame if it is settled: [settledness, text, lit digits], read in one script so
+    they are of one frame (read one by one, a frame can come between them: the browser test
+    once read the text '2 6' and then the lit '25'); None while it fades."""
+    frame = driver.execute_script(SHOWN_DIGITS + """
+        const holder = document.getElementById('tubes');
+        return [holder.dataset.settled, holder.dataset.text || '', digits];
+    """)
+    return frame if frame[0] == "true" else None
+
+
 def state(driver):
     return driver.execute_script("""
         const request = new XMLHttpRequest();
@@ -534,6 +545,10 @@ def alarm_checks(driver, rig):
     driver.execute_script("document.getElementById('countdown').value = 'soon';")
     message = apply(driver, "countdown-start", "countdown-message")
     check("90s, 9m or 1h30m" in message, "a duration the page cannot read: %r" % message)
+    driver.execute_script("document.getElementById('countdown').value = '25h';")
+    message = apply(driver, "countdown-start", "countdown-message")
+    check("up to 24h" in message and state(driver)["countdown"] is None,
+          "a countdown longer than a day: %r" % message)
 
 
 def alarm_list_checks(driver, rig):
@@ -631,17 +646,10 @@ def main():
 
         # The SVG shows what the wire showed: the page's frame text is in the frames log, and
         # the lit shapes are its digits.
-        # Text, settledness and lit shapes read in one script, so they are of one frame (read one
-        # by one, a frame could come between them); the clock back after SIGCONT has just had
-        # its picture loaded anew, which shows the last frame at once.
-        def settled_frame():
-            frame = driver.execute_script(SHOWN_DIGITS + """
-                const holder = document.getElementById('tubes');
-                return [holder.dataset.settled, holder.dataset.text || '', digits];
-            """)
-            return frame if frame[0] == "true" else None
+        # The clock back after SIGCONT has just had its picture loaded anew, which shows the
+        # last frame at once.
         try:
-            _, text, digits = wait_for(settled_frame, 5, "a settled frame")
+            _, text, digits = wait_for(lambda: settled_frame(driver), 5, "a settled frame")
         except TimeoutError:
             _, text, digits = ["", "", ""]
         logged = {line["text"].replace(":", " ") for line in rig.frames_log()}
@@ -793,10 +801,10 @@ def main():
                     [...document.querySelectorAll('#tubes .separator .lit')].map((s) => s.dataset.name).join()];
         """)
         check(shapes == [2, 1, "upper"], "a board of one's own is drawn: tubes, separators, dots %r" % shapes)
-        tubes = driver.find_element(By.ID, "tubes")
-        wait_for(lambda: tubes.get_attribute("data-settled") == "true", 5, "a settled frame")
-        text = tubes.get_attribute("data-text")
-        digits = shown_digits(driver)
+        try:
+            _, text, digits = wait_for(lambda: settled_frame(driver), 5, "a settled frame")
+        except TimeoutError:
+            _, text, digits = ["", "", ""]
         check(len(digits) == 2 and digits == text.replace(" ", ""), "its SVG lights %r for %r" % (digits, text))
         rig.stop()
     finally:

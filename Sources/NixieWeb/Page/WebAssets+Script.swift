@@ -34,6 +34,17 @@ extension WebAssets {
 
     // The limits of a number or range input, as the page says them ("1–100").
     const range = (id) => $(id).min + "–" + $(id).max;
+    // The clock's limits of the durations typed as text (SettingRanges, ControlRequest), in
+    // seconds: [shortest, longest].
+    const durations = {
+      snooze: [\#(SettingRanges.alarmSnoozeSeconds.lowerBound), \#(SettingRanges.alarmSnoozeSeconds.upperBound)],
+      ringFor: [\#(SettingRanges.alarmRingForSeconds.lowerBound), \#(SettingRanges.alarmRingForSeconds.upperBound)],
+      countdown: [1, \#(ControlRequest.maximumCountdownSeconds)],
+    };
+    // Whether `seconds` (NaN for what is not a duration) is within `limits`; and the limits in
+    // words ("1s to 1h").
+    const within = (seconds, [shortest, longest]) => seconds >= shortest && seconds <= longest;
+    const durationRange = ([shortest, longest]) => durationText(shortest) + " to " + durationText(longest);
 
     // What each control says, in the page's words. A refusal is told by which control sent it
     // and by its status, never by reading the server's English: 400 is a value the form does
@@ -59,12 +70,10 @@ extension WebAssets {
         invalid: () => "Anti-poisoning could not start." },
       alarm: { name: "The alarm", failed: "Not done", saved: "Done.", invalid: () => "Not done." },
       alarms: { name: "Alarms", failed: "Alarms not changed", saved: "Alarms saved.",
-        invalid: () => "Each alarm needs a time, at least one day, a tune, a snooze of "
-          + durationText(\#(SettingRanges.alarmSnoozeSeconds.lowerBound)) + " to " + durationText(\#(SettingRanges.alarmSnoozeSeconds.upperBound))
-          + " and a ring of " + durationText(\#(SettingRanges.alarmRingForSeconds.lowerBound)) + " to "
-          + durationText(\#(SettingRanges.alarmRingForSeconds.upperBound)) + " (9m, 30s, 1h30m); at most \#(SettingRanges.mostAlarms) alarms." },
+        invalid: () => "Each alarm needs a time, at least one day, a tune, a snooze of " + durationRange(durations.snooze)
+          + " and a ring of " + durationRange(durations.ringFor) + " (9m, 30s, 1h30m); at most \#(SettingRanges.mostAlarms) alarms." },
       countdown: { name: "The countdown", failed: "Countdown not started", saved: "Countdown started.",
-        invalid: () => "A countdown takes a duration such as 90s, 9m or 1h30m, up to 24h." },
+        invalid: () => "A countdown takes a duration such as 90s, 9m or 1h30m, up to " + durationText(durations.countdown[1]) + "." },
     };
 
     // Sends a change made with `control`; its answer appears beside the control.
@@ -493,8 +502,7 @@ extension WebAssets {
       const list = alarmList();
       if (list.length > \#(SettingRanges.mostAlarms)
         || list.some((alarm) => !/^\d\d:\d\d$/.test(alarm.at) || alarm.days.length === 0 || !alarm.tune
-          || !(alarm.snooze_s >= \#(SettingRanges.alarmSnoozeSeconds.lowerBound) && alarm.snooze_s <= \#(SettingRanges.alarmSnoozeSeconds.upperBound))
-          || !(alarm.ring_for_s >= \#(SettingRanges.alarmRingForSeconds.lowerBound) && alarm.ring_for_s <= \#(SettingRanges.alarmRingForSeconds.upperBound)))) {
+          || !within(alarm.snooze_s, durations.snooze) || !within(alarm.ring_for_s, durations.ringFor))) {
         return refuse("alarms", controls.alarms.invalid());
       }
       await change("alarms", "/api/settings", { alarms: list },
@@ -503,7 +511,7 @@ extension WebAssets {
     });
     $("countdown-start").addEventListener("click", async () => {
       const duration = $("countdown").value.trim();
-      if (!/^(\d+h)?(\d+m)?(\d+s?)?$/.test(duration) || !duration || /^0+s?$/.test(duration)) {
+      if (!within(durationSeconds(duration), durations.countdown)) {
         return refuse("countdown", controls.countdown.invalid());
       }
       await change("countdown", "/api/countdown", { duration: duration }, "Counting down " + duration + ".");
