@@ -9,7 +9,7 @@
 #   KT_LIBGPIOD2         the libgpiod 2.x prefix (include/, lib/, lib/pkgconfig/libgpiod.pc)
 #   KT_NIXIE             the nixie binary of the check's variant (# variants: line): the default
 #                        build (.build/debug/nixie, libgpiod 1.6) or the libgpiod 2.x build
-#                        (.build-gpiod2/debug/nixie); empty if it was not built
+#                        (.build-gpiod2/release/nixie); empty if it was not built
 #   KT_GPIOD             1 or 2: which libgpiod API KT_NIXIE was built against
 #   KT_NIXIE_GPIOD1 KT_NIXIE_GPIOD2   both builds
 #   KT_NIXIE_RELEASE     the release build of the variant (.build/release/nixie,

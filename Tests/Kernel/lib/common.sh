@@ -29,7 +29,7 @@ KT_PYTHON=${KT_PYTHON:-$(command -v /usr/bin/python3 || command -v python3)}
 
 # The builds of nixie a check runs against, from its "# variants: gpiod1 gpiod2" line
 # (default: gpiod1 alone). gpiod1 is the default build (libgpiod 1.6, .build/debug/nixie),
-# gpiod2 the libgpiod 2.x build (.build-gpiod2/debug/nixie).
+# gpiod2 the libgpiod 2.x build (a release build: .build-gpiod2/release/nixie).
 kt_variants() {
   local line
   line=$(grep -m1 '^# variants:' "$1" 2>/dev/null || true)
