@@ -13,6 +13,7 @@
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 source "$REPO/Scripts/lib/chroot.sh"
+source "$REPO/Scripts/lib/swift-build.sh"
 CACHE=${NIXIE_PACKAGE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/nixie-package}
 MIRROR=${NIXIE_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 SUITE=trixie
@@ -123,24 +124,45 @@ prepare() {
     install_arm64_runtime
 }
 
+# Whether every dependency in Package.resolved has its SwiftPM clone in .build/repositories.
+all_resolved() {
+  local name
+  [[ -f $REPO/Package.resolved ]] || return 1
+  while read -r name _; do
+    compgen -G "$REPO/.build/repositories/$name-*" >/dev/null || return 1
+  done < <(dependency_names)
+}
+
+# The dependencies in Package.resolved: a line each, NAME URL (NAME: the URL's last part).
+dependency_names() {
+  sed -n 's/.*"location" : "\(.*\)".*/\1/p' "$REPO/Package.resolved" |
+    awk '{ n = $0; sub(/\.git$/, "", n); sub(/.*\//, "", n); print n, $0 }'
+}
+
 # Brings the repository's files (not its build folders or git) to DEST in the chroot (default
-# /build/nixie); files that did not change keep their inode and time, so SwiftPM rebuilds only
-# what changed. The dependencies come from the repository's own SwiftPM clones (resolved on the
-# host), named to SwiftPM in the copy as mirrors of their URLs: nothing is fetched from the
-# network.
+# /build/nixie); files whose content did not change keep their inode and time, so SwiftPM
+# rebuilds only what changed, from one clone to the next too. The dependencies come from the
+# repository's own SwiftPM clones (resolved on the host), named to SwiftPM in the copy as
+# mirrors of their URLs: nothing is fetched from the network.
 sync_source() {
   local dest=${1:-/build/nixie} mirrors="[" name location clone
-  (cd "$REPO" && swift package resolve >/dev/null) || die "swift package resolve failed on the host"
+  # Resolved on the host when a clone is missing: a resolve takes SwiftPM's lock on .build,
+  # and waits for minutes while a build there holds it (Scripts/test resolves before its jobs).
+  if ! all_resolved; then
+    (cd "$REPO" && swift package resolve >/dev/null) || die "swift package resolve failed on the host"
+  fi
   mkdir -p "$ROOT$dest" "$ROOT/build/deps"
-  in_chroot rsync -a --delete --exclude='/.build*' --exclude=/.git --exclude=/.swiftpm \
+  # Compared by content (--checksum), times not copied (-a without -t): a fresh clone's files
+  # all have new times, and copied with them every build in the cached scratch folders started
+  # from nothing in every run (docs/TESTING.md).
+  in_chroot rsync -rlpgoD --checksum --delete --exclude='/.build*' --exclude=/.git --exclude=/.swiftpm \
     --exclude='*.vcd' --exclude='*.jsonl' /src/ "$dest/"
   while read -r name location; do
     clone=$(ls -d "$REPO/.build/repositories/$name"-* 2>/dev/null | head -n 1 || true)
     [[ -n $clone ]] || die "no SwiftPM clone of $location in .build/repositories: run swift package resolve"
-    in_chroot rsync -a --delete "/src/${clone#"$REPO"/}/" "/build/deps/$name/"
+    in_chroot rsync -rlpgoD --checksum --delete "/src/${clone#"$REPO"/}/" "/build/deps/$name/"
     mirrors+="{\"original\": \"$location\", \"mirror\": \"/build/deps/$name\"},"
-  done < <(sed -n 's/.*"location" : "\(.*\)".*/\1/p' "$REPO/Package.resolved" |
-    awk '{ n = $0; sub(/\.git$/, "", n); sub(/.*\//, "", n); print n, $0 }')
+  done < <(dependency_names)
   mkdir -p "$ROOT$dest/.swiftpm/configuration"
   echo "{\"version\": 1, \"object\": ${mirrors%,}]}" >"$ROOT$dest/.swiftpm/configuration/mirrors.json"
 }
@@ -156,7 +178,7 @@ build_tests() {
   sync_source "$TESTS_SOURCE"
   say "building the test targets with $(in_chroot swift --version 2>/dev/null | head -n 1) (log: $log)"
   if ! in_chroot swift build --build-tests --package-path "$TESTS_SOURCE" --scratch-path "$TESTS_SCRATCH" \
-    >"$log" 2>&1; then
+    "${WHOLE_BUILD_FLAGS[@]}" >"$log" 2>&1; then
     grep -E '^(/build/.*error:|`- /build/.*expanded code|macro expansion .*error:|error:|[0-9]+\.\s+While .*/build/)' "$log" |
       sort -u | head -n 40 >&2 || true
     tail -n 5 "$log" >&2
