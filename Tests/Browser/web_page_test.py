@@ -217,6 +217,16 @@ def settled_frame(driver):
     return frame if frame[0] == "true" else None
 
 
+def wait_for_settled_frame(driver):
+    """[text, lit digits] of the first settled frame within 5 s; two empty strings when none
+    settles (the checks that follow then fail, naming what they expected)."""
+    try:
+        _, text, digits = wait_for(lambda: settled_frame(driver), 5, "a settled frame")
+    except TimeoutError:
+        return "", ""
+    return text, digits
+
+
 def state(driver):
     return driver.execute_script("""
         const request = new XMLHttpRequest();
@@ -648,10 +658,7 @@ def main():
         # the lit shapes are its digits.
         # The clock back after SIGCONT has just had its picture loaded anew, which shows the
         # last frame at once.
-        try:
-            _, text, digits = wait_for(lambda: settled_frame(driver), 5, "a settled frame")
-        except TimeoutError:
-            _, text, digits = ["", "", ""]
+        text, digits = wait_for_settled_frame(driver)
         logged = {line["text"].replace(":", " ") for line in rig.frames_log()}
         check(text.replace(":", " ") in logged, "the page's frame %r is in the clock's frames log" % text)
         check(digits == text.replace(":", "").replace(" ", ""), "the SVG lights %r for %r" % (digits, text))
@@ -801,10 +808,7 @@ def main():
                     [...document.querySelectorAll('#tubes .separator .lit')].map((s) => s.dataset.name).join()];
         """)
         check(shapes == [2, 1, "upper"], "a board of one's own is drawn: tubes, separators, dots %r" % shapes)
-        try:
-            _, text, digits = wait_for(lambda: settled_frame(driver), 5, "a settled frame")
-        except TimeoutError:
-            _, text, digits = ["", "", ""]
+        text, digits = wait_for_settled_frame(driver)
         check(len(digits) == 2 and digits == text.replace(" ", ""), "its SVG lights %r for %r" % (digits, text))
         rig.stop()
     finally:

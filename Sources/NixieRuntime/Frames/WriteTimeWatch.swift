@@ -14,8 +14,9 @@ import NixieTransitions
 /// the writes the slices must hold. An idle display's writes, one when its value changes, each
 /// come out of a sleeping machine (cold caches, a CPU clocked down, an emulator translating
 /// afresh): in a CI run's loaded VM they measured 4.9 ms where the same clock's PWM writes took
-/// 50–150 µs, and the fit of it — one level — kept a clock dimmed to 30 % fully lit. The PWM is fitted to the measure and
-/// a quarter more (`headroom`), so the writes a little slower than the median fit too.
+/// 50–150 µs, and the fit of it — one level — kept a clock dimmed to 30 % fully lit. The PWM
+/// is fitted to the measure and a quarter more (`headroom`), so the writes a little slower than
+/// the median fit too.
 ///
 /// The first measure fits at once: it is the board's. After it the PWM gets fewer levels only
 /// when the writes have been too slow for a slice for `sustained` (every measure in that time),
