@@ -123,12 +123,15 @@ prepare() {
     install_arm64_runtime
 }
 
+# SwiftPM's clone of the dependency NAME in .build/repositories; nothing when there is none.
+clone_of() { ls -d "$REPO/.build/repositories/$1"-* 2>/dev/null | head -n 1 || true; }
+
 # Whether every dependency in Package.resolved has its SwiftPM clone in .build/repositories.
 all_resolved() {
   local name
   [[ -f $REPO/Package.resolved ]] || return 1
   while read -r name _; do
-    compgen -G "$REPO/.build/repositories/$name-*" >/dev/null || return 1
+    [[ -n $(clone_of "$name") ]] || return 1
   done < <(dependency_names)
 }
 
@@ -157,7 +160,7 @@ sync_source() {
   in_chroot rsync -rlpgoD --checksum --delete --exclude='/.build*' --exclude=/.git --exclude=/.swiftpm \
     --exclude='*.vcd' --exclude='*.jsonl' /src/ "$dest/"
   while read -r name location; do
-    clone=$(ls -d "$REPO/.build/repositories/$name"-* 2>/dev/null | head -n 1 || true)
+    clone=$(clone_of "$name")
     [[ -n $clone ]] || die "no SwiftPM clone of $location in .build/repositories: run swift package resolve"
     in_chroot rsync -rlpgoD --checksum --delete "/src/${clone#"$REPO"/}/" "/build/deps/$name/"
     mirrors+="{\"original\": \"$location\", \"mirror\": \"/build/deps/$name\"},"
