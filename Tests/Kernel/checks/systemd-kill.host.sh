@@ -12,6 +12,7 @@ kt_sd_marks >marks.jsonl
 "$KT_PYTHON" "$KT_HARNESS/lib/gpio_trace.py" writes trace.gz --base "$KT_GPIO_BASE" >writes.jsonl
 bound=2
 [[ $(cat "$KT_OUT/vm.accel") == kvm ]] || bound=$(sed -n 's/^TimeoutStopSec=\([0-9]*\)s$/\1/p' "$KT_REPO/systemd/nixie-clock.service")
+[[ -n $bound ]] || kt_fail "no TimeoutStopSec=Ns line in systemd/nixie-clock.service to bound the blank by"
 "$KT_PYTHON" - "$bound" <<'PY' || kt_fail "no dark frame, or the power line on, within ${bound} s of SIGKILL (host.log)"
 import json, sys
 def load(path):
