@@ -10,7 +10,9 @@ import NixieTransports
 ///
 /// The tune is a built-in one by name or RTTTL text (`BuiltInTunes.tune`); text that is not a
 /// tune is bad configuration at its column, before anything is opened. A board whose profile
-/// has no buzzer is unavailable: there is nothing to sound.
+/// has no buzzer is unavailable: there is nothing to sound. On the simulator the tune plays in
+/// real time at a terminal and in virtual time otherwise (as `nixie select`), so a script's
+/// `--trace` holds every edge at its exact time however busy the machine is.
 public struct BuzzJob {
   /// The board, what makes its backend, what is recorded.
   public var setup: BoardSetup
@@ -51,7 +53,12 @@ public struct BuzzJob {
     }
     let (backend, note) = try setup.backend()
     if let note { notice(note) }
-    let session = try DisplaySession(board: board, backend: backend, recording: setup.recording, view: false)
+    // Virtual time where the backend has it (the simulator: nothing is heard there), unless
+    // someone is at the terminal: the trace then has the tune's exact edges, made at once.
+    let paced = Terminal.standardOutputIsTerminal
+    let session = try DisplaySession(
+      board: board, backend: backend, recording: setup.recording, view: false,
+      clock: backend.clock(unpaced: !paced))
     let player: BuzzerPlayer
     do {
       let output: BuzzerPlayer.Output =
