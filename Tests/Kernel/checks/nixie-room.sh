@@ -91,7 +91,7 @@ for ((tries = 0; tries < 50; tries++)); do
   sleep 0.1
 done
 mark unbound light.marks
-sleep 5
+sleep 8
 bind
 mark bound light.marks
 # Until the clock has found it again (a sample a second; bounded), then a second more, then
