@@ -15,7 +15,8 @@ public protocol BoardBackend {
   var missingInput: String? { get }
 
   /// The clock a run goes by. One that nobody watches and nothing outside waits on (`unpaced`:
-  /// a scripted `nixie select` without a terminal) may go by virtual time where the backend
-  /// has it, so a script plays at once (the simulator); real hardware keeps real time.
+  /// a scripted `nixie select` or a `nixie buzz` without a terminal, NixieRuntime's
+  /// `CommandClock`) may go by virtual time where the backend has it, so a script plays at
+  /// once (the simulator); real hardware keeps real time.
   func clock(unpaced: Bool) -> MonotonicClock
 }

@@ -53,12 +53,9 @@ public struct BuzzJob {
     }
     let (backend, note) = try setup.backend()
     if let note { notice(note) }
-    // Virtual time where the backend has it (the simulator: nothing is heard there), unless
-    // someone is at the terminal: the trace then has the tune's exact edges, made at once.
-    let paced = Terminal.standardOutputIsTerminal
     let session = try DisplaySession(
       board: board, backend: backend, recording: setup.recording, view: false,
-      clock: backend.clock(unpaced: !paced))
+      clock: CommandClock(on: backend).clock)
     let player: BuzzerPlayer
     do {
       let output: BuzzerPlayer.Output =

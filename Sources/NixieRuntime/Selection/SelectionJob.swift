@@ -42,11 +42,10 @@ public struct SelectionJob {
     if let missing = backend.missingInput {
       throw NixieError(.badUsage, missing + " (see 'nixie select --help')")
     }
-    // Virtual time where the backend has it, unless someone is watching the tubes.
-    let paced = Terminal.standardOutputIsTerminal
+    let time = CommandClock(on: backend)
     let session = try DisplaySession(
-      board: board, backend: backend, recording: setup.recording, view: paced,
-      clock: backend.clock(unpaced: !paced)
+      board: board, backend: backend, recording: setup.recording, view: time.watched,
+      clock: time.clock
     )
     let opened: KnobInput?
     do {
