@@ -156,9 +156,12 @@ sync_source() {
   mkdir -p "$ROOT$dest" "$ROOT/build/deps"
   # Compared by content (--checksum), times not copied (-a without -t): a fresh clone's files
   # all have new times, and copied with them every build in the cached scratch folders started
-  # from nothing in every run (docs/TESTING.md).
-  in_chroot rsync -rlpgoD --checksum --delete --exclude='/.build*' --exclude=/.git --exclude=/.swiftpm \
-    --exclude='*.vcd' --exclude='*.jsonl' /src/ "$dest/"
+  # from nothing in every run (docs/TESTING.md). What is copied: what git tracks and what it
+  # would offer to add, as Scripts/test copies the tree (git's own ignore rules, not a list of
+  # our own), and Package.resolved, which git ignores but the build here needs to pin the
+  # dependencies to the versions the host resolved (the mirrors below).
+  in_chroot rsync -rlpgoD --checksum --delete --exclude=/.git --include=/Package.resolved \
+    --filter=':- .gitignore' /src/ "$dest/"
   while read -r name location; do
     clone=$(clone_of "$name")
     [[ -n $clone ]] || die "no SwiftPM clone of $location in .build/repositories: run swift package resolve"
