@@ -132,16 +132,28 @@ exec {quiet}<>"$TMPDIR/room-quiet-$KT_GPIOD"
 rm "$TMPDIR/room-quiet-$KT_GPIOD"
 nap() { read -r -t "$1" -u "$quiet" _ || true; }
 read -r pair_mono pair_wall < <(mono)
+# The edge a little after a wall second begins (50 to 300 ms in): the host part then knows a
+# clock that lit at its next once-a-second tick from one that lit at the edge, however slow
+# the VM, as long as it lit within the rest of that second.
+for ((tries = 0; tries < 5; tries++)); do
+  micro=${EPOCHREALTIME/[.,]/}
+  ((micro % 1000000 < 50000 || micro % 1000000 > 300000)) || break
+  wait=$(((1100000 - micro % 1000000) % 1000000))
+  printf -v wait '%d.%06d' $((wait / 1000000)) $((wait % 1000000))
+  nap "$wait"
+done
 before=$EPOCHREALTIME
 echo pull-up >"$pull"
 after=$EPOCHREALTIME
+micro=${before/[.,]/}
+left=$(((1000000 - 10#$micro % 1000000) * 1000))
 nap 0.3
 gone=$EPOCHREALTIME
 echo pull-down >"$pull"
 # wall seconds.micro → CLOCK_MONOTONIC nanoseconds
 monotonic() { echo $((10#${1/[.,]/} * 1000 - pair_wall + pair_mono)); }
-printf 'edge-before %s\nedge-after %s\ngone %s\n' "$(monotonic "$before")" "$(monotonic "$after")" \
-  "$(monotonic "$gone")" >>presence.marks
+printf 'edge-before %s\nedge-after %s\ngone %s\nsecond-left %s\n' "$(monotonic "$before")" \
+  "$(monotonic "$after")" "$(monotonic "$gone")" "$left" >>presence.marks
 # Until the clock has gone dark again (bounded), a second more, then SIGTERM (exit 0): a
 # fixed --duration would end a slowly started clock before that.
 for ((tries = 0; tries < 100; tries++)); do
