@@ -11,7 +11,7 @@ systemctl reset-failed "$KT_UNIT"
 systemctl start "$KT_UNIT"
 kt_sd_wait "$KT_SD_START" "nixie-clock running on omnixie-ntdb" kt_sd_running
 holds() { [[ $(kt_sd_consumers | cut -d' ' -f1 | sort -n | paste -sd' ') == "8 10 11 18 23 24" ]]; }
-kt_sd_wait 10 "nixie-clock holds omnixie-ntdb's lines (8 10 11 18 23 24)" holds
+kt_sd_wait "$KT_SD_ANSWER" "nixie-clock holds omnixie-ntdb's lines (8 10 11 18 23 24)" holds
 kt_sd_observe 2
 kt_pi3_levels running
 kt_pi3_expect_pins "while nixie runs: outputs" running 1 - 8 10 11 18 23 24

@@ -5,7 +5,7 @@
 # stay off. pi3-stop.host.sh reads the last frame on the wire: dark.
 kt_sd_begin
 holds_the_board() { [[ $(kt_sd_consumers | cut -d' ' -f1 | sort -n | paste -sd' ') == "8 10 11 17 22 25 27" ]]; }
-kt_sd_wait 10 "nixie-clock holds the board's lines (8 10 11 17 22 25 27)" holds_the_board
+kt_sd_wait "$KT_SD_ANSWER" "nixie-clock holds the board's lines (8 10 11 17 22 25 27)" holds_the_board
 kt_sd_observe 1.5
 kt_sd_mark stopping
 systemctl stop "$KT_UNIT"

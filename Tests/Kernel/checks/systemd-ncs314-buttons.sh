@@ -26,27 +26,27 @@ kt_expect "brightness before the buttons" 100 "$(brightness)"
 kt_expect "night before the buttons" false "$(night)"
 kt_sd_mark mode
 press $mode 0.2
-kt_sd_wait 5 "MODE: the next face (HH:mm, four digits)" is digits_shown 4
+kt_sd_wait "$KT_SD_ANSWER" "MODE: the next face (HH:mm, four digits)" is digits_shown 4
 kt_sd_mark mode-shown
 kt_sd_mark down
 press $down 0.1
-kt_sd_wait 5 "DOWN: the brightness below 100" dimmed
+kt_sd_wait "$KT_SD_ANSWER" "DOWN: the brightness below 100" dimmed
 kt_sd_mark down-shown
 echo "DOWN: brightness $(brightness)"
 kt_sd_observe 1
 kt_sd_mark up
 press $up 0.1
-kt_sd_wait 5 "UP: the brightness back to 100" is brightness 100
+kt_sd_wait "$KT_SD_ANSWER" "UP: the brightness back to 100" is brightness 100
 kt_sd_mark up-shown
 kt_sd_observe 1
 kt_sd_mark long
 press $mode 1.5
-kt_sd_wait 5 "a long press of MODE: night mode" is night true
+kt_sd_wait "$KT_SD_ANSWER" "a long press of MODE: night mode" is night true
 kt_sd_mark night
 kt_expect "the face after a long press (no next face)" 4 "$(digits_shown)"
 kt_sd_state_of >state-night.json
 press $mode 1.5
-kt_sd_wait 5 "a second long press of MODE: night mode off" is night false
+kt_sd_wait "$KT_SD_ANSWER" "a second long press of MODE: night mode off" is night false
 kt_sd_mark day
 kt_sd_trace
 kt_sd_ncs314_end

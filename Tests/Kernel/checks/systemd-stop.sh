@@ -4,7 +4,7 @@
 kt_sd_begin
 wired=$(kt_sd_board_lines | paste -sd' ')
 holds_the_board() { [[ $(kt_sd_consumers | cut -d' ' -f1 | sort -n | paste -sd' ') == "$wired" ]]; }
-kt_sd_wait 5 "nixie-clock holds the board's lines ($wired)" holds_the_board
+kt_sd_wait "$KT_SD_ANSWER" "nixie-clock holds the board's lines ($wired)" holds_the_board
 kt_sd_consumers
 kt_sd_observe 1.5
 kt_sd_mark stopping

@@ -18,7 +18,8 @@ KT_SD_BOARD=boards/hv5622-6xin14-pi.yaml
 KT_SD_ZONE=Asia/Kolkata
 # Bounds of the waits: a start (ExecCondition, then ExecStart until READY=1: well under a
 # second on a Pi, up to half a minute under TCG on a loaded host), and nixie's answer to a
-# signal or a reload in the journal.
+# signal, a reload, a press or a control message, in the journal or the state (a poll of the
+# state starts python3: a second or more in a TCG guest beside two CPU hogs).
 KT_SD_START=90
 KT_SD_ANSWER=20
 
