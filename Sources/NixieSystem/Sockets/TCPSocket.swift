@@ -100,9 +100,11 @@ public final class TCPSocket: @unchecked Sendable {
       let (address, port) = withUnsafePointer(to: &storage) { pointer in
         pointer.withMemoryRebound(to: Specific.self, capacity: 1) { parts($0.pointee) }
       }
-      var raw = address
       var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-      guard inet_ntop(family, &raw, &text, socklen_t(text.count)) != nil else { return nil }
+      let written = withUnsafeBytes(of: address) { raw in
+        inet_ntop(family, raw.baseAddress, &text, socklen_t(text.count))
+      }
+      guard written != nil else { return nil }
       return Address(host: Self.text(text), port: UInt16(bigEndian: port))
     }
   }
