@@ -1,7 +1,8 @@
 /// A protocol spoken on a `StreamServer`: the control socket's lines, `nixie web`'s HTTP. The
 /// server owns the sockets, the limits on clients and the deadlines; the service says what a
-/// client's bytes mean. Every method runs on the server's thread.
-public protocol StreamService: AnyObject {
+/// client's bytes mean. Every method runs on the server's thread, to which the service is handed
+/// (so it is Sendable).
+public protocol StreamService: AnyObject, Sendable {
   /// The protocol's state for one client.
   associatedtype State
 
