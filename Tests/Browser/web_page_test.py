@@ -126,10 +126,13 @@ def pwm_duties(vcd_path, wires, seconds, period_ns):
     and a write is never early, only late: on a loaded machine a late rise shortens a period's
     high time and a late fall lengthens it (CI's stop 41 at load 10: the medians of rise-to-fall
     shares were 0.013, 0.238, 0.689 for 0.039, 0.392, 0.784). So the grid is found from the
-    rises (the phase the timely ones share), and a wire's duty is its earliest fall after
-    its period's start on that grid, over the whole periods in the window (a rise to the next
-    rise: the last fall, the stop's, is not a period's). A wire without a whole period there is
-    at its level's share of the window (0 or 1)."""
+    rises (the phase the timely ones share), and a wire's duty is the high time its timely
+    periods share: the start of the densest 0.2 ms of its highs, each a fall less its period's
+    start on that grid, over the whole periods in the window (a rise to the next rise: the last
+    fall, the stop's, is not a period's). Not the earliest of them: a stall longer than a
+    period puts a rise and its fall just after the next period's start (beside two CPU hogs,
+    2026-12-07: red's earliest 0.027 ms of 10, its timely ones from 0.51). A wire without a
+    whole period there is at its level's share of the window (0 or 1)."""
     codes, changes, time = {}, [], 0
     with open(vcd_path) as vcd:
         for line in vcd:
@@ -162,8 +165,14 @@ def pwm_duties(vcd_path, wires, seconds, period_ns):
             fall = next((at for at, value in edges[wire] if rise < at < next_rise and not value), next_rise)
             period_start = rise - (rise - phase) % period_ns
             highs.append(fall - period_start)
-        duties[wire] = min(1.0, min(highs) / period_ns) if highs else float(levels[wire])
+        duties[wire] = min(1.0, densest_start(highs, 200_000) / period_ns) if highs else float(levels[wire])
     return duties
+
+
+def densest_start(values, width):
+    """The smallest of `values` that starts the most crowded window [value, value + width)."""
+    ordered = sorted(values)
+    return max(ordered, key=lambda start: sum(0 <= value - start < width for value in ordered))
 
 
 def browser():
