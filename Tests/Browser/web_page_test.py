@@ -154,9 +154,8 @@ def pwm_duties(vcd_path, wires, seconds, period_ns):
     # Each rise is late by its wake-up, never early, and the timely ones bunch at the grid's
     # phase in the period: the phase that starts the densest 0.2 ms of rises (a stalled browser
     # scatters the rest around the circle).
-    phases = sorted({at % period_ns for wire in wires for at, value in edges[wire] if value})
-    phase = max(phases, key=lambda candidate: sum(
-        (observed - candidate) % period_ns < 200_000 for observed in phases)) if phases else 0
+    phases = {at % period_ns for wire in wires for at, value in edges[wire] if value}
+    phase = densest_start(phases, 200_000, period_ns) if phases else 0
     duties = {}
     for wire in wires:
         rises = [at for at, value in edges[wire] if value]
@@ -169,10 +168,14 @@ def pwm_duties(vcd_path, wires, seconds, period_ns):
     return duties
 
 
-def densest_start(values, width):
-    """The smallest of `values` that starts the most crowded window [value, value + width)."""
+def densest_start(values, width, period=None):
+    """The smallest of `values` that starts the most crowded window [value, value + width), on
+    a circle of `period` when one is given (phases: a window may wrap past the period's end)."""
     ordered = sorted(values)
-    return max(ordered, key=lambda start: sum(0 <= value - start < width for value in ordered))
+
+    def after(value, start):
+        return (value - start) % period if period else value - start
+    return max(ordered, key=lambda start: sum(0 <= after(value, start) < width for value in ordered))
 
 
 def browser():

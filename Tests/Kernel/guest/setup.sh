@@ -2,13 +2,13 @@
 # set up the gpio-sim chip, i2c-stub's bus and the trace, and run the checks. The setup
 # functions print the vm.env lines the checks read (lib/checks.sh lists them).
 
-# kt_setup_gpio_sim NAME LABEL LINES_FILE COUNT: makes the gpio-sim chip NAME, one bank
-# labelled LABEL with COUNT lines, named as LINES_FILE says ("OFFSET NAME" lines, # comments; a
-# file name in Tests/Kernel, which kt_line reads too).
 # kt_step OUT NAME: one line of the systemd VM's boot time line, OUT/boot-steps ("SECONDS NAME":
 # seconds since the kernel started, the step that begins then); Tests/Kernel/run sums it up.
 kt_step() { local up _; read -r up _ </proc/uptime; echo "$up $2" >>"$1/boot-steps"; }
 
+# kt_setup_gpio_sim NAME LABEL LINES_FILE COUNT: makes the gpio-sim chip NAME, one bank
+# labelled LABEL with COUNT lines, named as LINES_FILE says ("OFFSET NAME" lines, # comments; a
+# file name in Tests/Kernel, which kt_line reads too).
 kt_setup_gpio_sim() {
   local name=$1 label=$2 lines=$3 count=$4
   local config=/sys/kernel/config/gpio-sim/$name offset line chip device base names=() folders=()
