@@ -90,12 +90,21 @@ kt_consumer() {
     $1 == "line" && $2 == line ":" { if ($0 ~ /\[used/) { n = split($0, q, "\""); print q[4] } }'
 }
 
+# kt_pause N: the pause before a wait's poll N+1 (N from 0): 50 ms, then 100, 200, and 400 from
+# then on. Each poll starts processes in a VM under TCG: polled every 50 ms, the waits kept a
+# vCPU busy — the systemd VM's checks took 463 CPU s that way and 375 so (alone, 2026-12-07),
+# seconds the run's other lanes need.
+kt_pause() {
+  local pauses=(0.05 0.1 0.2 0.4)
+  sleep "${pauses[$(($1 < 3 ? $1 : 3))]}"
+}
+
 # kt_wait_consumer LINE [SECONDS]: waits until someone holds LINE (default 10 s).
 kt_wait_consumer() {
-  local deadline=$((SECONDS + ${2:-10}))
+  local deadline=$((SECONDS + ${2:-10})) polls=0
   until [[ -n $(kt_consumer "$1") ]]; do
     ((SECONDS < deadline)) || kt_fail "nobody requested line $1 within ${2:-10}s"
-    sleep 0.05
+    kt_pause $((polls++))
   done
 }
 

@@ -58,15 +58,16 @@ kt_sd_expect_dynamic_user() {
   kt_expect "$user's supplementary groups" "$expected" "$groups"
 }
 
-# kt_sd_wait SECONDS WHAT COMMAND...: runs COMMAND every 50 ms until it succeeds; fails the
-# check saying WHAT did not happen within SECONDS.
+# kt_sd_wait SECONDS WHAT COMMAND...: runs COMMAND until it succeeds, soon at first and then
+# every 0.4 s (kt_pause); fails the check saying WHAT did not happen within SECONDS. Every
+# condition waited for lasts once it holds (a state, a journal line, a new process).
 kt_sd_wait() {
-  local seconds=$1 what=$2 deadline
+  local seconds=$1 what=$2 deadline polls=0
   shift 2
   deadline=$(($(date +%s%N) + seconds * 1000000000))
   until "$@"; do
     (($(date +%s%N) < deadline)) || kt_fail "$what: not within ${seconds}s ($(kt_sd_state))"
-    sleep 0.05
+    kt_pause $((polls++))
   done
 }
 
