@@ -20,7 +20,7 @@ grep -c "info: light sensor tsl2563 (iio:device[0-9]*) reads $(cat bright.lux) l
   grep -qx 1 || kt_fail "the sensor bound again was not found exactly once: $(grep 'light sensor' light.err)"
 echo "ok: lost once, found once"
 "$KT_PYTHON" - "$(cat dark.lux)" <<'PY'
-import json, math, sys
+import json, math, re, sys
 
 def load(name):
     return [json.loads(line) for line in open(name) if line.strip()]
@@ -71,9 +71,19 @@ if at["bright"] - begin < 2 * second:
     fail("the clock started too late to see the dark room for 2 s (first frame %.1f s after its lines)"
          % ((frames[0]["mono_ns"] - at["start"]) / second))
 dark = duty(frames, begin, at["bright"])
-print("dark: %g lux, the curve's %.1f %%, the wire's duty %.3f (median of its PWM periods)" % (dark_lux, expected, dark))
-if abs(dark - round(expected) / 100) > 0.06:
-    fail("the wire's duty %.3f is not the curve's %d %%" % (dark, round(expected)))
+# What the clock can make of the curve's percent: a frame write slowed by a loaded host leaves
+# fewer PWM levels (PWMSettings.fitted; the clock logs "the PWM plays P ms in N levels"), the
+# duty is the nearest level, and a period's first edge comes later than its last (CI's run of
+# 88dfca9, 14 levels of 714 us: lit 3.34 ms of the 5 levels' 3.57, a duty of 0.325 for 38.6 %).
+# So half the coarsest level and 3.5 points of lateness, never under the 6 points that keep
+# apart the curve's 39 % and the fallback's 30 % on a quick board; even at 14 levels a clock
+# at the fallback (0.286 or lower on the wire) is outside it.
+levels = [int(n) for n in re.findall(r"the PWM plays [0-9.]+ ms in ([0-9]+) levels", open("light.err").read())]
+tolerance = max(0.06, 0.5 / min(levels, default=250) + 0.035)
+print("dark: %g lux, the curve's %.1f %%, the wire's duty %.3f (median of its PWM periods; %s levels, within %.3f)"
+      % (dark_lux, expected, dark, min(levels, default="the default's"), tolerance))
+if abs(dark - round(expected) / 100) > tolerance:
+    fail("the wire's duty %.3f is not the curve's %d %% (within %.3f)" % (dark, round(expected), tolerance))
 windows = [duty(frames, at["bright"] + k * second, at["bright"] + (k + 1) * second) for k in range(8)]
 print("after the light came on, second by second: " + ", ".join("%.3f" % w for w in windows))
 if windows[-1] - dark < 0.15:
