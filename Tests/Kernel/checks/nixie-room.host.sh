@@ -73,8 +73,9 @@ if at["bright"] - begin < 2 * second:
 dark = duty(frames, begin, at["bright"])
 # What the clock can make of the curve's percent: a frame write slowed by a loaded host leaves
 # fewer PWM levels (PWMSettings.fitted; the clock logs "the PWM plays P ms in N levels"), the
-# duty is the nearest level, and a period's first edge comes later than its last (CI's run of
-# 88dfca9, 14 levels of 714 us: lit 3.34 ms of the 5 levels' 3.57, a duty of 0.325 for 38.6 %).
+# duty is the nearest level, and a period's first edge comes later than its last (the whole
+# suite's run of 88dfca9 here, 14 levels of 714 us: lit 3.34 ms of the 5 levels' 3.57, a duty
+# of 0.325 for 38.6 %).
 # So half the coarsest level and 3.5 points of lateness, never under the 6 points that keep
 # apart the curve's 39 % and the fallback's 30 % on a quick board; even at 14 levels a clock
 # at the fallback (0.286 or lower on the wire) is outside it.

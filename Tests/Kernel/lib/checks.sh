@@ -92,8 +92,8 @@ kt_consumer() {
 
 # kt_pause N: the pause before a wait's poll N+1 (N from 0): 50 ms, then 100, 200, and 400 from
 # then on. Each poll starts processes in a VM under TCG: polled every 50 ms, the waits kept a
-# vCPU busy — the systemd VM's checks took 463 CPU s that way and 375 so (alone, 2026-12-07),
-# seconds the run's other lanes need.
+# vCPU busy — the systemd VM's checks took 463 CPU s that way and 375 with these
+# pauses (alone, 2026-12-07): seconds the run's other lanes need.
 kt_pause() {
   local pauses=(0.05 0.1 0.2 0.4)
   sleep "${pauses[$(($1 < 3 ? $1 : 3))]}"
